@@ -1,0 +1,102 @@
+//! Product tokens: how a `user-agent` value and a crawler's name become comparable tokens.
+//!
+//! Case: every profile compares tokens without regard to case. RFC 9309 §2.2.1: "Crawlers MUST
+//! use case-insensitive matching to find the group that matches the product token"; the legacy
+//! text says the user agent "is case-insensitive". The 2019 Google text says "The user agent is
+//! case-sensitive", but its own Example 1 has the crawler "Googlebot" follow the group
+//! `user-agent: googlebot`, and Google's open-source parser — "also used in Google Search" —
+//! ignores case; so the `google` profile ignores case too (case `user-agent/case-*`).
+
+use crate::profile::AgentValue;
+
+/// What a `user-agent` line's value stands for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AgentToken {
+    /// `*`: every crawler without a group of its own.
+    Star,
+    /// A product token, stored in lower case.
+    Name(String),
+    /// A value that names no crawler (empty, or not a product token under the profile).
+    Invalid,
+}
+
+fn is_token_byte(b: u8) -> bool {
+    b.is_ascii_alphabetic() || b == b'_' || b == b'-'
+}
+
+/// The leading run of `[A-Za-z_-]` of `value`.
+fn leading_token(value: &[u8]) -> &[u8] {
+    let end = value
+        .iter()
+        .position(|&b| !is_token_byte(b))
+        .unwrap_or(value.len());
+    &value[..end]
+}
+
+fn lower(token: &[u8]) -> String {
+    // Token bytes are ASCII by construction.
+    token.iter().map(|&b| char::from(b.to_ascii_lowercase())).collect()
+}
+
+impl AgentToken {
+    /// Reads the (already trimmed) value of a `user-agent` line.
+    pub(crate) fn from_value(value: &[u8], rule: AgentValue) -> AgentToken {
+        match rule {
+            AgentValue::Whole => {
+                if value == b"*" {
+                    AgentToken::Star
+                } else if !value.is_empty() && value.iter().all(|&b| is_token_byte(b)) {
+                    AgentToken::Name(lower(value))
+                } else {
+                    AgentToken::Invalid
+                }
+            }
+            AgentValue::LeadingToken => {
+                let token = leading_token(value);
+                if !token.is_empty() {
+                    AgentToken::Name(lower(token))
+                } else if value.first() == Some(&b'*') {
+                    AgentToken::Star
+                } else {
+                    AgentToken::Invalid
+                }
+            }
+        }
+    }
+}
+
+/// The product token a crawler is known by, from the name it is given (`Googlebot/2.1` →
+/// `googlebot`): its leading run of `[A-Za-z_-]`, in lower case. `None` when that is empty.
+pub fn crawler_token(agent: &str) -> Option<String> {
+    let token = leading_token(agent.trim().as_bytes());
+    (!token.is_empty()).then(|| lower(token))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn leading_token_reading() {
+        let read = |v: &str| AgentToken::from_value(v.as_bytes(), AgentValue::LeadingToken);
+        assert_eq!(read("googlebot/1.2"), AgentToken::Name("googlebot".into()));
+        assert_eq!(read("Googlebot*"), AgentToken::Name("googlebot".into()));
+        assert_eq!(read("*"), AgentToken::Star);
+        assert_eq!(read("/1.0"), AgentToken::Invalid);
+    }
+
+    #[test]
+    fn whole_value_reading() {
+        let read = |v: &str| AgentToken::from_value(v.as_bytes(), AgentValue::Whole);
+        assert_eq!(read("Foo_Bot-x"), AgentToken::Name("foo_bot-x".into()));
+        assert_eq!(read("googlebot/1.2"), AgentToken::Invalid);
+        assert_eq!(read("*"), AgentToken::Star);
+    }
+
+    #[test]
+    fn crawler_names() {
+        assert_eq!(crawler_token("Googlebot/2.1").as_deref(), Some("googlebot"));
+        assert_eq!(crawler_token(" FooBot ").as_deref(), Some("foobot"));
+        assert_eq!(crawler_token("1bot"), None);
+    }
+}

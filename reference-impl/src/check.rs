@@ -1,0 +1,255 @@
+//! Verdicts: which group a crawler follows, which rule decides, and why.
+//!
+//! Group selection (RFC 9309 §2.2.1; 2019 "Order of precedence for user agents"): the groups
+//! naming the crawler's product token are combined ("all the rules from the groups applicable
+//! to the specific user agent are combined into a single group"); without one, the groups naming
+//! `*` (combined the same way); without those, no rule applies. A crawler may be known by
+//! several tokens, most specific first (Google's image crawler falls back to `googlebot`, 2019
+//! Example 1): the first token with a group wins.
+//!
+//! Rule precedence (RFC 9309 §2.2.2: "the most specific match found MUST be used. The most
+//! specific match is the match that has the most octets … If an allow rule and a disallow rule
+//! are equivalent, then the allow rule SHOULD be used"; 2019: "the most specific rule based on
+//! the length of the [path] entry trumps the less specific (shorter) rule. In case of
+//! conflicting rules, including those with wildcards, the least restrictive rule is used").
+//! Length is counted in canonical octets (see [`crate::pattern`]), wildcards included. The 2019
+//! sample `allow: /page` vs `disallow: /*.htm` for `/page.htm` has the verdict "undefined"; every
+//! profile here applies the length rule to it (6 octets beat 5: disallow), because "least
+//! restrictive" is stated for *conflicting*, i.e. equally specific, rules — reading it for all
+//! overlapping rules would make the length rule dead text.
+
+use std::fmt;
+
+use crate::agent::crawler_token;
+use crate::error::Error;
+use crate::parse::{Group, Robots, Rule};
+use crate::pattern::{Side, canonicalize};
+use crate::scope::match_path;
+
+/// How the crawler's group was found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GroupMatch {
+    /// Groups naming this product token.
+    Token(String),
+    /// The `*` groups.
+    Star,
+    /// No group applies.
+    None,
+}
+
+/// The groups one crawler follows in one file: select once, then check many URLs.
+#[derive(Clone, Debug)]
+pub struct Selection<'r> {
+    robots: &'r Robots,
+    groups: &'r [usize],
+    matched: GroupMatch,
+}
+
+/// Why a verdict came out as it did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// A rule matched; it is in [`Verdict::rule`].
+    Rule,
+    /// Groups apply, but none of their rules matches the path.
+    NoMatchingRule,
+    /// No group names the crawler and there is no `*` group.
+    NoGroup,
+    /// `/robots.txt` is always allowed under the profile.
+    RobotsTxtExempt,
+}
+
+/// The answer to one (crawler, URL) question, with its explanation.
+#[derive(Clone, Debug)]
+pub struct Verdict<'s> {
+    /// Whether the crawler may fetch the URL.
+    pub allowed: bool,
+    /// Why.
+    pub reason: Reason,
+    /// The deciding rule, when a rule decided.
+    pub rule: Option<&'s Rule>,
+    /// The group of the deciding rule.
+    pub group: Option<&'s Group>,
+    /// The path (with query) that was matched, in the profile's canonical form.
+    pub canonical_path: Vec<u8>,
+    selection: &'s Selection<'s>,
+}
+
+impl Robots {
+    /// The groups a crawler known by `agents` (most specific first) follows.
+    pub fn select<S: AsRef<str>>(&self, agents: &[S]) -> Selection<'_> {
+        for agent in agents {
+            if let Some(token) = crawler_token(agent.as_ref())
+                && let Some(groups) = self.by_token.get(&token)
+            {
+                return Selection {
+                    robots: self,
+                    groups,
+                    matched: GroupMatch::Token(token),
+                };
+            }
+        }
+        let matched = if self.star.is_empty() {
+            GroupMatch::None
+        } else {
+            GroupMatch::Star
+        };
+        Selection {
+            robots: self,
+            groups: &self.star,
+            matched,
+        }
+    }
+}
+
+impl<'r> Selection<'r> {
+    /// How the group was found.
+    pub fn matched(&self) -> &GroupMatch {
+        &self.matched
+    }
+
+    /// The groups followed, in file order.
+    pub fn groups(&self) -> impl Iterator<Item = &'r Group> + '_ {
+        self.groups.iter().map(|&i| &self.robots.groups[i])
+    }
+
+    /// The verdict for an absolute URL or a path starting with `/`.
+    pub fn check_url(&self, url: &str) -> Result<Verdict<'_>, Error> {
+        let path = match_path(url)?;
+        Ok(self.check_path(path.as_bytes()))
+    }
+
+    /// The verdict for a path (with query), as octets.
+    pub fn check_path(&self, path: &[u8]) -> Verdict<'_> {
+        let rules = self.robots.profile.rules();
+        let canonical_path = canonicalize(path, rules.encoding, Side::Url);
+        let verdict = |allowed, reason, rule, group, canonical_path| Verdict {
+            allowed,
+            reason,
+            rule,
+            group,
+            canonical_path,
+            selection: self,
+        };
+        if rules.robots_txt_exempt && path == b"/robots.txt" {
+            return verdict(true, Reason::RobotsTxtExempt, None, None, canonical_path);
+        }
+        if self.matched == GroupMatch::None {
+            return verdict(true, Reason::NoGroup, None, None, canonical_path);
+        }
+        let mut best: Option<(&Rule, &Group)> = None;
+        for group in self.groups() {
+            for rule in &group.rules {
+                let better = match best {
+                    None => true,
+                    Some((b, _)) => {
+                        let (len, best_len) = (rule.pattern.len(), b.pattern.len());
+                        len > best_len || (len == best_len && rule.allow && !b.allow)
+                    }
+                };
+                if better && rule.pattern.matches(&canonical_path) {
+                    best = Some((rule, group));
+                }
+            }
+        }
+        match best {
+            Some((rule, group)) => {
+                verdict(rule.allow, Reason::Rule, Some(rule), Some(group), canonical_path)
+            }
+            None => verdict(true, Reason::NoMatchingRule, None, None, canonical_path),
+        }
+    }
+}
+
+impl Robots {
+    /// The verdict for one crawler and one URL (absolute, or a path starting with `/`).
+    pub fn check(&self, agent: &str, url: &str) -> Result<bool, Error> {
+        Ok(self.select(&[agent]).check_url(url)?.allowed)
+    }
+}
+
+fn agent_lines(group: &Group) -> String {
+    let lines: Vec<String> = group
+        .agents
+        .iter()
+        .map(|a| format!("user-agent: {} (line {})", a.value, a.line))
+        .collect();
+    lines.join(", ")
+}
+
+impl fmt::Display for Verdict<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(if self.allowed { "allow" } else { "disallow" })?;
+        match self.reason {
+            Reason::RobotsTxtExempt => f.write_str(": /robots.txt is always allowed"),
+            Reason::NoGroup => f.write_str(": no group names this crawler and there is no `*` group"),
+            Reason::NoMatchingRule => {
+                let groups: Vec<String> = self.selection.groups().map(agent_lines).collect();
+                write!(f, ": no rule matches in the group of {}", groups.join("; "))
+            }
+            Reason::Rule => {
+                if let (Some(rule), Some(group)) = (self.rule, self.group) {
+                    write!(
+                        f,
+                        ": rule `{}: {}` (line {}{}, {} octets) in the group of {}",
+                        if rule.allow { "allow" } else { "disallow" },
+                        rule.path,
+                        rule.line,
+                        if rule.from_index_html {
+                            ", derived from an index.html allow rule"
+                        } else {
+                            ""
+                        },
+                        rule.pattern.len(),
+                        agent_lines(group)
+                    )?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{ParseOptions, Profile, Robots};
+
+    fn allowed(body: &str, profile: Profile, agent: &str, url: &str) -> bool {
+        Robots::parse(body.as_bytes(), ParseOptions::new(profile))
+            .check(agent, url)
+            .expect("valid URL")
+    }
+
+    #[test]
+    fn longest_match_and_allow_on_tie() {
+        let body = "user-agent: *\nallow: /folder\ndisallow: /folder\nallow: /p\ndisallow: /\n";
+        for profile in Profile::ALL {
+            assert!(allowed(body, profile, "x", "http://example.com/folder/page"));
+            assert!(allowed(body, profile, "x", "http://example.com/page"));
+            assert!(!allowed(body, profile, "x", "http://example.com/other"));
+        }
+    }
+
+    #[test]
+    fn groups_merge_and_star_falls_back() {
+        let body = "user-agent: a\ndisallow: /fish\n\nuser-agent: *\ndisallow: /carrots\n\nuser-agent: a\ndisallow: /shrimp\n";
+        let p = Profile::Rfc9309;
+        assert!(!allowed(body, p, "a", "/shrimp"));
+        assert!(!allowed(body, p, "A/1.0", "/fish"));
+        assert!(allowed(body, p, "a", "/carrots"));
+        assert!(!allowed(body, p, "b", "/carrots"));
+    }
+
+    #[test]
+    fn explanation_names_rule_and_group() {
+        let robots = Robots::parse(
+            b"user-agent: foo\ndisallow: /x\n",
+            ParseOptions::new(Profile::Google),
+        );
+        let selection = robots.select(&["foo"]);
+        let verdict = selection.check_url("/xy").expect("path");
+        assert_eq!(
+            verdict.to_string(),
+            "disallow: rule `disallow: /x` (line 2, 2 octets) in the group of user-agent: foo (line 1)"
+        );
+    }
+}

@@ -1,0 +1,618 @@
+//! Parsing: bytes in, one [`Record`] per line and the groups they form out.
+//!
+//! The parser never fails: every line yields a record, and whatever it could not use is named
+//! by a [`Diagnostic`] on that record. Decisions on the file format:
+//! - Only the first `size_limit` bytes are read (Google 2019, "File format": "Content which is
+//!   after the maximum file size is ignored"; RFC 9309 §2.5: a limit "MUST be at least 500
+//!   kibibytes"). A line cut by the limit is parsed as far as it goes and says so.
+//! - A UTF-8 byte-order mark at the very start is skipped ("An optional Unicode BOM … at the
+//!   beginning of the robots.txt file is ignored"); anything short of the whole three-byte mark
+//!   is ordinary content.
+//! - Lines end at CR, LF or CRLF, freely mixed (2019: "lines separated by CR, CR/LF, or LF").
+//! - `#` starts a comment anywhere on a line; whitespace (space, tab) around field and value is
+//!   ignored.
+//! - Bytes are kept as bytes: invalid UTF-8 never stops parsing; it is reported, and a rule's
+//!   path keeps its octets (they are percent-encoded when the pattern is compiled).
+//! - Rules before the first `user-agent` line are ignored (RFC 9309 §2.1: "Crawlers SHOULD
+//!   ignore" them; legacy: "group-member records without a preceding start-of-group record
+//!   are ignored").
+//! - A group is one or more `user-agent` lines followed by rules; it ends at the next
+//!   `user-agent` line that follows a rule. Lines that are neither (sitemap, crawl-delay,
+//!   unknown, empty, comments) do not end a group (RFC 9309 §2.1: such records "MUST NOT"
+//!   change the grouping).
+
+use std::collections::HashMap;
+
+use crate::agent::AgentToken;
+use crate::pattern::Pattern;
+use crate::profile::{Profile, Rules};
+
+/// The size limit Google enforces and RFC 9309 requires as a minimum: 500 KiB.
+pub const DEFAULT_SIZE_LIMIT: usize = 500 * 1024;
+
+/// How to parse.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ParseOptions {
+    /// The profile whose reading applies.
+    pub profile: Profile,
+    /// Bytes read at most; the rest of the file is ignored.
+    pub size_limit: usize,
+}
+
+impl ParseOptions {
+    /// The profile's options with the default 500 KiB limit.
+    pub fn new(profile: Profile) -> ParseOptions {
+        ParseOptions {
+            profile,
+            size_limit: DEFAULT_SIZE_LIMIT,
+        }
+    }
+}
+
+/// What a line turned out to be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecordKind {
+    /// `user-agent`: starts or extends a group.
+    UserAgent,
+    /// `allow`.
+    Allow,
+    /// `disallow`.
+    Disallow,
+    /// `sitemap`: collected, belongs to no group.
+    Sitemap,
+    /// `crawl-delay`: reported, never changes a verdict.
+    CrawlDelay,
+    /// A field this parser does not know.
+    Unknown,
+    /// Empty, or only a comment.
+    Blank,
+    /// Content that is not a `field: value` line.
+    Invalid,
+}
+
+/// Something worth telling about a line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Diagnostic {
+    /// A misspelled field name was accepted as the field it stands for.
+    AcceptedMisspelling {
+        /// The field name it was read as.
+        canonical: &'static str,
+    },
+    /// The line has no colon; it was read as `field value`.
+    AcceptedMissingColon,
+    /// The line has no colon and was ignored.
+    MissingColon,
+    /// The field name is not known; the line was ignored.
+    UnknownField,
+    /// A standard-looking record that no profile uses for verdicts (e.g. `crawl-delay`).
+    NonStandardField,
+    /// An `allow`/`disallow` line before any `user-agent` line; ignored.
+    RuleOutsideGroup,
+    /// An `allow`/`disallow` line without a value; ignored.
+    EmptyValue,
+    /// A rule's path does not start with `/` (or `*`).
+    PathWithoutLeadingSlash {
+        /// Whether the profile put a `/` in front of it.
+        repaired: bool,
+    },
+    /// A `user-agent` value that names no crawler under the profile.
+    InvalidAgent,
+    /// The line was cut at the size limit; what followed is ignored.
+    CutBySizeLimit,
+    /// The line was longer than the profile's line limit and was cut to it.
+    LineTooLong {
+        /// The limit, in bytes.
+        limit: usize,
+    },
+    /// The line is not valid UTF-8.
+    InvalidUtf8,
+}
+
+/// One line of the file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    /// 1-based line number.
+    pub line: usize,
+    /// What the line is.
+    pub kind: RecordKind,
+    /// The field name as written (lossily decoded), empty for blank and invalid lines.
+    pub raw_key: String,
+    /// The value as written, trimmed, without comment (lossily decoded).
+    pub value: String,
+    /// What is worth telling about this line.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// One `allow` or `disallow` rule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rule {
+    /// 1-based line number.
+    pub line: usize,
+    /// `allow` (true) or `disallow` (false).
+    pub allow: bool,
+    /// The path as written (lossily decoded).
+    pub path: String,
+    /// The compiled pattern.
+    pub pattern: Pattern,
+    /// Set on the extra `…/$` allow rule derived from an `allow: …/index.html` rule.
+    pub from_index_html: bool,
+}
+
+/// One `user-agent` line of a group.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AgentLine {
+    /// 1-based line number.
+    pub line: usize,
+    /// The value as written.
+    pub value: String,
+    /// What it stands for.
+    pub token: AgentToken,
+}
+
+/// A group: its `user-agent` lines and its rules.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Group {
+    /// The `user-agent` lines that opened it.
+    pub agents: Vec<AgentLine>,
+    /// Its rules, in file order.
+    pub rules: Vec<Rule>,
+}
+
+/// A parsed robots.txt file.
+#[derive(Clone, Debug)]
+pub struct Robots {
+    pub(crate) profile: Profile,
+    records: Vec<Record>,
+    pub(crate) groups: Vec<Group>,
+    sitemaps: Vec<String>,
+    truncated: bool,
+    /// Product token (lower case) → groups naming it, in file order.
+    pub(crate) by_token: HashMap<String, Vec<usize>>,
+    /// Groups naming `*`, in file order.
+    pub(crate) star: Vec<usize>,
+}
+
+const FIELDS: &[(&str, RecordKind)] = &[
+    ("user-agent", RecordKind::UserAgent),
+    ("allow", RecordKind::Allow),
+    ("disallow", RecordKind::Disallow),
+    ("sitemap", RecordKind::Sitemap),
+    ("crawl-delay", RecordKind::CrawlDelay),
+];
+
+/// Misspellings accepted where the profile accepts any. The list is this project's, kept
+/// short: the examples the texts give ("useragent") and common slips of the same kind.
+const MISSPELLINGS: &[(&str, RecordKind, &str)] = &[
+    ("useragent", RecordKind::UserAgent, "user-agent"),
+    ("user agent", RecordKind::UserAgent, "user-agent"),
+    ("user_agent", RecordKind::UserAgent, "user-agent"),
+    ("disalow", RecordKind::Disallow, "disallow"),
+    ("dissallow", RecordKind::Disallow, "disallow"),
+    ("dissalow", RecordKind::Disallow, "disallow"),
+    ("disallaw", RecordKind::Disallow, "disallow"),
+    ("site-map", RecordKind::Sitemap, "sitemap"),
+];
+
+fn is_ws(b: u8) -> bool {
+    b == b' ' || b == b'\t'
+}
+
+fn trim(mut s: &[u8]) -> &[u8] {
+    while let [first, rest @ ..] = s {
+        if is_ws(*first) {
+            s = rest;
+        } else {
+            break;
+        }
+    }
+    while let [rest @ .., last] = s {
+        if is_ws(*last) {
+            s = rest;
+        } else {
+            break;
+        }
+    }
+    s
+}
+
+fn lossy(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// Classifies a field name under the profile's rules.
+fn classify(key: &[u8], rules: &Rules) -> Option<(RecordKind, Option<&'static str>)> {
+    let eq = |name: &str| {
+        if rules.field_names_case_insensitive {
+            key.eq_ignore_ascii_case(name.as_bytes())
+        } else {
+            key == name.as_bytes()
+        }
+    };
+    if let Some(&(_, kind)) = FIELDS.iter().find(|(name, _)| eq(name)) {
+        return Some((kind, None));
+    }
+    if rules.accept_misspellings
+        && let Some(&(_, kind, canonical)) = MISSPELLINGS.iter().find(|(name, _, _)| eq(name))
+    {
+        return Some((kind, Some(canonical)));
+    }
+    None
+}
+
+/// Splits `bytes` into lines at CR, LF or CRLF. The last line is yielded even without an end.
+fn lines(bytes: &[u8]) -> impl Iterator<Item = &[u8]> {
+    let mut rest = bytes;
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        match memchr::memchr2(b'\r', b'\n', rest) {
+            Some(at) => {
+                let line = &rest[..at];
+                let skip = if rest[at] == b'\r' && rest.get(at + 1) == Some(&b'\n') {
+                    2
+                } else {
+                    1
+                };
+                rest = &rest[at + skip..];
+                Some(line)
+            }
+            None => {
+                let line = rest;
+                rest = &[];
+                Some(line)
+            }
+        }
+    })
+}
+
+/// Builds groups as records arrive.
+struct Grouper {
+    groups: Vec<Group>,
+    /// Whether the newest group is still taking `user-agent` lines (no rule seen yet).
+    open_for_agents: bool,
+}
+
+impl Robots {
+    /// Parses a robots.txt body. Never fails and never panics.
+    pub fn parse(bytes: &[u8], options: ParseOptions) -> Robots {
+        let rules = options.profile.rules();
+        let truncated = bytes.len() > options.size_limit;
+        let mut body = &bytes[..bytes.len().min(options.size_limit)];
+        if let Some(rest) = body.strip_prefix(b"\xEF\xBB\xBF") {
+            body = rest;
+        }
+        // The line cut by the limit is the last one, unless the limit fell right after an end
+        // of line.
+        let cut_mid_line = truncated && !matches!(body.last(), Some(b'\n' | b'\r'));
+
+        let mut records = Vec::new();
+        let mut sitemaps = Vec::new();
+        let mut grouper = Grouper {
+            groups: Vec::new(),
+            open_for_agents: false,
+        };
+        let mut all = lines(body).peekable();
+        let mut number = 0;
+        while let Some(raw) = all.next() {
+            number += 1;
+            let (mut record, value) = parse_line(number, raw, rules);
+            if cut_mid_line && all.peek().is_none() {
+                record.diagnostics.push(Diagnostic::CutBySizeLimit);
+            }
+            grouper.take(&mut record, value, rules, &mut sitemaps);
+            records.push(record);
+        }
+
+        let mut by_token: HashMap<String, Vec<usize>> = HashMap::new();
+        let mut star = Vec::new();
+        for (index, group) in grouper.groups.iter().enumerate() {
+            let mut seen_star = false;
+            for agent in &group.agents {
+                match &agent.token {
+                    AgentToken::Star if !seen_star => {
+                        seen_star = true;
+                        star.push(index);
+                    }
+                    AgentToken::Name(name) => {
+                        let list = by_token.entry(name.clone()).or_default();
+                        if list.last() != Some(&index) {
+                            list.push(index);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        Robots {
+            profile: options.profile,
+            records,
+            groups: grouper.groups,
+            sitemaps,
+            truncated,
+            by_token,
+            star,
+        }
+    }
+
+    /// The profile it was parsed under.
+    pub fn profile(&self) -> Profile {
+        self.profile
+    }
+
+    /// One record per line, in order.
+    pub fn records(&self) -> &[Record] {
+        &self.records
+    }
+
+    /// The groups, in file order.
+    pub fn groups(&self) -> &[Group] {
+        &self.groups
+    }
+
+    /// The `sitemap` values, in file order.
+    pub fn sitemaps(&self) -> &[String] {
+        &self.sitemaps
+    }
+
+    /// Whether content past the size limit was ignored.
+    pub fn truncated(&self) -> bool {
+        self.truncated
+    }
+}
+
+/// Reads one line into a record (kind, key, value, diagnostics); grouping comes after.
+fn parse_line<'a>(number: usize, raw: &'a [u8], rules: &Rules) -> (Record, &'a [u8]) {
+    let mut diagnostics = Vec::new();
+    let mut line = raw;
+    if let Some(limit) = rules.max_line_bytes
+        && line.len() > limit
+    {
+        line = &line[..limit];
+        diagnostics.push(Diagnostic::LineTooLong { limit });
+    }
+    if std::str::from_utf8(line).is_err() {
+        diagnostics.push(Diagnostic::InvalidUtf8);
+    }
+    let content = match memchr::memchr(b'#', line) {
+        Some(at) => &line[..at],
+        None => line,
+    };
+    let content = trim(content);
+    if content.is_empty() {
+        let record = Record {
+            line: number,
+            kind: RecordKind::Blank,
+            raw_key: String::new(),
+            value: String::new(),
+            diagnostics,
+        };
+        return (record, content);
+    }
+
+    let (key, value, kind) = if let Some(colon) = memchr::memchr(b':', content) {
+        let key = trim(&content[..colon]);
+        let value = trim(&content[colon + 1..]);
+        match classify(key, rules) {
+            Some((kind, misspelled)) => {
+                if let Some(canonical) = misspelled {
+                    diagnostics.push(Diagnostic::AcceptedMisspelling { canonical });
+                }
+                (key, value, kind)
+            }
+            None => {
+                diagnostics.push(Diagnostic::UnknownField);
+                (key, value, RecordKind::Unknown)
+            }
+        }
+    } else {
+        // `field value` with whitespace instead of the colon. Keys containing a space
+        // ("user agent") are tried first, so that their second word is not read as a value.
+        let split = rules
+            .accept_missing_colon
+            .then(|| split_missing_colon(content, rules))
+            .flatten();
+        match split {
+            Some((key, value, kind, misspelled)) => {
+                diagnostics.push(Diagnostic::AcceptedMissingColon);
+                if let Some(canonical) = misspelled {
+                    diagnostics.push(Diagnostic::AcceptedMisspelling { canonical });
+                }
+                (key, value, kind)
+            }
+            None => {
+                diagnostics.push(Diagnostic::MissingColon);
+                (&b""[..], content, RecordKind::Invalid)
+            }
+        }
+    };
+    let record = Record {
+        line: number,
+        kind,
+        raw_key: lossy(key),
+        value: lossy(value),
+        diagnostics,
+    };
+    (record, value)
+}
+
+type Split<'a> = (&'a [u8], &'a [u8], RecordKind, Option<&'static str>);
+
+/// Reads `field value` (no colon): the longest known field name followed by whitespace.
+fn split_missing_colon<'a>(content: &'a [u8], rules: &Rules) -> Option<Split<'a>> {
+    let mut best = None;
+    for (at, _) in content.iter().enumerate().filter(|&(_, &b)| is_ws(b)) {
+        let key = trim(&content[..at]);
+        if let Some((kind, misspelled)) = classify(key, rules) {
+            best = Some((key, trim(&content[at..]), kind, misspelled));
+        }
+    }
+    best.filter(|(_, value, _, _)| !value.is_empty())
+}
+
+impl Grouper {
+    /// Files the record (whose value's raw octets are `value`) into the groups, adding any
+    /// grouping diagnostics to it.
+    fn take(&mut self, record: &mut Record, value: &[u8], rules: &Rules, sitemaps: &mut Vec<String>) {
+        match record.kind {
+            RecordKind::UserAgent => {
+                let token = AgentToken::from_value(value, rules.agent_value);
+                if token == AgentToken::Invalid {
+                    record.diagnostics.push(Diagnostic::InvalidAgent);
+                }
+                if !self.open_for_agents || self.groups.is_empty() {
+                    self.groups.push(Group::default());
+                    self.open_for_agents = true;
+                }
+                if let Some(group) = self.groups.last_mut() {
+                    group.agents.push(AgentLine {
+                        line: record.line,
+                        value: record.value.clone(),
+                        token,
+                    });
+                }
+            }
+            RecordKind::Allow | RecordKind::Disallow => {
+                let Some(group) = self.groups.last_mut() else {
+                    record.diagnostics.push(Diagnostic::RuleOutsideGroup);
+                    return;
+                };
+                self.open_for_agents = false;
+                if value.is_empty() {
+                    record.diagnostics.push(Diagnostic::EmptyValue);
+                    return;
+                }
+                if !matches!(value.first(), Some(b'/' | b'*')) {
+                    record.diagnostics.push(Diagnostic::PathWithoutLeadingSlash {
+                        repaired: rules.assume_leading_slash,
+                    });
+                }
+                let value = if rules.assume_leading_slash && value.first() != Some(&b'/') {
+                    [&b"/"[..], value].concat()
+                } else {
+                    value.to_vec()
+                };
+                let allow = record.kind == RecordKind::Allow;
+                let pattern = Pattern::compile(&value, rules.encoding);
+                if allow
+                    && rules.index_html_allows_directory
+                    && let Some(dir) = index_html_directory(&value)
+                {
+                    let mut derived = dir.to_vec();
+                    derived.push(b'$');
+                    group.rules.push(Rule {
+                        line: record.line,
+                        allow,
+                        path: lossy(&derived),
+                        pattern: Pattern::compile(&derived, rules.encoding),
+                        from_index_html: true,
+                    });
+                }
+                group.rules.push(Rule {
+                    line: record.line,
+                    allow,
+                    path: record.value.clone(),
+                    pattern,
+                    from_index_html: false,
+                });
+            }
+            RecordKind::Sitemap => {
+                if !record.value.is_empty() {
+                    sitemaps.push(record.value.clone());
+                }
+            }
+            RecordKind::CrawlDelay => record.diagnostics.push(Diagnostic::NonStandardField),
+            RecordKind::Unknown | RecordKind::Blank | RecordKind::Invalid => {}
+        }
+    }
+}
+
+/// For `…/index.html` or `…/index.htm` (not anchored, no wildcard after the directory), the
+/// directory `…/`.
+fn index_html_directory(value: &[u8]) -> Option<&[u8]> {
+    let dir = value
+        .strip_suffix(b"index.html")
+        .or_else(|| value.strip_suffix(b"index.htm"))?;
+    dir.ends_with(b"/").then_some(dir)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(body: &str, profile: Profile) -> Robots {
+        Robots::parse(body.as_bytes(), ParseOptions::new(profile))
+    }
+
+    #[test]
+    fn groups_follow_the_2019_example() {
+        let r = parse(
+            "user-agent: a\ndisallow: /c\n\nuser-agent: b\ndisallow: /d\n\nuser-agent: e\nuser-agent: f\ndisallow: /g\n\nuser-agent: h\n",
+            Profile::Rfc9309,
+        );
+        let shape: Vec<(usize, usize)> =
+            r.groups().iter().map(|g| (g.agents.len(), g.rules.len())).collect();
+        assert_eq!(shape, [(1, 1), (1, 1), (2, 1), (1, 0)]);
+    }
+
+    #[test]
+    fn line_ends_mix() {
+        let r = Robots::parse(
+            b"user-agent: a\rdisallow: /x\r\ndisallow: /y\nallow: /z",
+            ParseOptions::new(Profile::Rfc9309),
+        );
+        assert_eq!(r.records().len(), 4);
+        assert_eq!(r.groups()[0].rules.len(), 3);
+    }
+
+    #[test]
+    fn diagnostics_name_what_was_ignored() {
+        let r = parse(
+            "disallow: /early\nuser-agent: *\nfoo: bar\ndisallow:\ncrawl-delay: 5\nnocolon here\n",
+            Profile::Rfc9309,
+        );
+        let d: Vec<&[Diagnostic]> = r.records().iter().map(|r| &r.diagnostics[..]).collect();
+        assert_eq!(d[0], [Diagnostic::RuleOutsideGroup]);
+        assert_eq!(d[2], [Diagnostic::UnknownField]);
+        assert_eq!(d[3], [Diagnostic::EmptyValue]);
+        assert_eq!(d[4], [Diagnostic::NonStandardField]);
+        assert_eq!(d[5], [Diagnostic::MissingColon]);
+    }
+
+    #[test]
+    fn google_reads_missing_colon_and_misspellings() {
+        let r = parse("useragent foo\ndisalow /x\nuser agent bar\n", Profile::Google);
+        let kinds: Vec<RecordKind> = r.records().iter().map(|r| r.kind).collect();
+        assert_eq!(
+            kinds,
+            [RecordKind::UserAgent, RecordKind::Disallow, RecordKind::UserAgent]
+        );
+        assert_eq!(r.records()[2].value, "bar");
+    }
+
+    #[test]
+    fn size_limit_cuts_and_says_so() {
+        let body = "user-agent: *\ndisallow: /abcdef\n";
+        let r = Robots::parse(
+            body.as_bytes(),
+            ParseOptions {
+                profile: Profile::Rfc9309,
+                size_limit: 26,
+            },
+        );
+        assert!(r.truncated());
+        assert_eq!(r.groups()[0].rules[0].path, "/a");
+        assert!(r.records()[1].diagnostics.contains(&Diagnostic::CutBySizeLimit));
+    }
+
+    #[test]
+    fn invalid_utf8_keeps_octets() {
+        let r = Robots::parse(
+            b"user-agent: *\ndisallow: /caf\xE9 # latin-1\n",
+            ParseOptions::new(Profile::Rfc9309),
+        );
+        assert!(r.records()[1].diagnostics.contains(&Diagnostic::InvalidUtf8));
+        let rule = &r.groups()[0].rules[0];
+        assert_eq!(rule.pattern.len(), "/caf%E9".len());
+    }
+}

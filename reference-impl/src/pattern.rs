@@ -1,0 +1,269 @@
+//! Path canonicalisation and the compiled rule pattern.
+//!
+//! Rules and URL paths are compared as octet strings in one canonical form, chosen by the
+//! profile's [`Encoding`]. A rule's value is compiled once into literal segments separated by
+//! `*`, with an optional end anchor (`$` as its last character). Matching then walks the
+//! segments left to right, taking the earliest occurrence of each: with `*` as the only
+//! wildcard this greedy choice is always safe, so a check costs at most one substring search
+//! per segment — linear in the path for each segment, and never exponential, whatever the
+//! number of `*` (`/*a*a*a*…$` against a long path included).
+
+use memchr::memmem;
+
+use crate::profile::Encoding;
+
+/// Which side of a comparison an octet string comes from: in a rule `*` and a final `$` are
+/// operators, in a URL they are data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Side {
+    Rule,
+    Url,
+}
+
+/// Unreserved characters (RFC 3986 §2.3).
+fn is_unreserved(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~')
+}
+
+fn hex_value(b: u8) -> Option<u8> {
+    match b {
+        b'0'..=b'9' => Some(b - b'0'),
+        b'a'..=b'f' => Some(b - b'a' + 10),
+        b'A'..=b'F' => Some(b - b'A' + 10),
+        _ => None,
+    }
+}
+
+fn push_escaped(out: &mut Vec<u8>, b: u8) {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    out.extend_from_slice(&[b'%', HEX[usize::from(b >> 4)], HEX[usize::from(b & 0xF)]]);
+}
+
+/// Brings one octet string to canonical form. For a rule, `*` is kept as the wildcard
+/// operator; a final `$` is not part of the input (the caller strips it).
+///
+/// RFC 9309 canonical form ([`Encoding::Rfc3986`]):
+/// - `%XX` of an unreserved character is decoded (Figure 4: `/foo/bar/%62%61%7A` matches as
+///   `/foo/bar/baz`); any other `%XX` is kept with upper-case hex digits (RFC 3986 §6.2.2.1
+///   makes hex case insignificant); a `%` not followed by two hex digits is itself encoded;
+/// - octets outside printable US-ASCII, space, and the characters RFC 3986 never allows raw
+///   (`"<>\^`{|}`) are percent-encoded (Figure 4: `/foo/bar/ツ` → `/foo/bar/%E3%83%84`);
+/// - in the query, the delimiters `:/?@[]` are data and are percent-encoded (Figure 4:
+///   `?baz=https://foo.bar` → `?baz=https%3A%2F%2Ffoo.bar`); `=` and `&` stay as they are;
+/// - in a URL, `*` and `$` are data and become `%2A` and `%24`, so that a rule's `%2A` / `%24`
+///   match them (§2.2.3, Figure 6); a `$` inside a rule (not at its end) is a literal too.
+///
+/// Google canonical form ([`Encoding::NonAsciiOnly`]): octets 0x80 and above are
+/// percent-encoded; everything else is kept as written.
+pub(crate) fn canonicalize(input: &[u8], encoding: Encoding, side: Side) -> Vec<u8> {
+    let mut out = Vec::with_capacity(input.len() + input.len() / 4);
+    match encoding {
+        Encoding::NonAsciiOnly => {
+            for &b in input {
+                if b >= 0x80 {
+                    push_escaped(&mut out, b);
+                } else {
+                    out.push(b);
+                }
+            }
+        }
+        Encoding::Rfc3986 => {
+            let mut in_query = false;
+            let mut i = 0;
+            while i < input.len() {
+                let b = input[i];
+                match b {
+                    b'%' => match (
+                        input.get(i + 1).copied().and_then(hex_value),
+                        input.get(i + 2).copied().and_then(hex_value),
+                    ) {
+                        (Some(hi), Some(lo)) => {
+                            let v = hi << 4 | lo;
+                            if is_unreserved(v) {
+                                out.push(v);
+                            } else {
+                                push_escaped(&mut out, v);
+                            }
+                            i += 3;
+                            continue;
+                        }
+                        _ => push_escaped(&mut out, b'%'),
+                    },
+                    b'*' if side == Side::Rule => out.push(b'*'),
+                    b'*' | b'$' => push_escaped(&mut out, b),
+                    b'?' if !in_query => {
+                        in_query = true;
+                        out.push(b'?');
+                    }
+                    b':' | b'/' | b'?' | b'@' | b'[' | b']' if in_query => push_escaped(&mut out, b),
+                    0x00..=0x20
+                    | 0x7F..=0xFF
+                    | b'"'
+                    | b'<'
+                    | b'>'
+                    | b'\\'
+                    | b'^'
+                    | b'`'
+                    | b'{'
+                    | b'|'
+                    | b'}' => push_escaped(&mut out, b),
+                    _ => out.push(b),
+                }
+                i += 1;
+            }
+        }
+    }
+    out
+}
+
+/// A compiled rule path: literal segments separated by `*`, optionally anchored at the end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pattern {
+    /// The canonical octets of all literal segments, back to back.
+    literal: Vec<u8>,
+    /// End offsets of each segment in `literal`; there is always at least one segment (the part
+    /// before the first `*`, possibly empty).
+    ends: Vec<usize>,
+    /// Whether the pattern ended with `$`.
+    anchored: bool,
+    /// The canonical length in octets, wildcards and anchor included: what precedence compares.
+    len: usize,
+}
+
+impl Pattern {
+    /// Compiles a rule value. The profile's canonical form is applied first; `*` separates
+    /// segments and a final `$` anchors the end.
+    pub(crate) fn compile(value: &[u8], encoding: Encoding) -> Pattern {
+        let (body, anchored) = match value.split_last() {
+            Some((b'$', rest)) => (rest, true),
+            _ => (value, false),
+        };
+        let canonical = canonicalize(body, encoding, Side::Rule);
+        let len = canonical.len() + usize::from(anchored);
+        let mut literal = Vec::with_capacity(canonical.len());
+        let mut ends = Vec::new();
+        for &b in &canonical {
+            if b == b'*' {
+                ends.push(literal.len());
+            } else {
+                literal.push(b);
+            }
+        }
+        ends.push(literal.len());
+        Pattern {
+            literal,
+            ends,
+            anchored,
+            len,
+        }
+    }
+
+    /// The canonical length in octets (each `*` and a final `$` count one).
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the pattern is empty (never true for a compiled rule, whose value is non-empty).
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    fn segment(&self, i: usize) -> &[u8] {
+        let start = if i == 0 { 0 } else { self.ends[i - 1] };
+        &self.literal[start..self.ends[i]]
+    }
+
+    /// Whether the pattern matches `path`, which must already be in canonical form.
+    pub(crate) fn matches(&self, path: &[u8]) -> bool {
+        let n = self.ends.len();
+        let first = self.segment(0);
+        if !path.starts_with(first) {
+            return false;
+        }
+        if n == 1 {
+            return !self.anchored || path.len() == first.len();
+        }
+        let mut pos = first.len();
+        for i in 1..n - 1 {
+            let seg = self.segment(i);
+            match memmem::find(&path[pos..], seg) {
+                Some(at) => pos += at + seg.len(),
+                None => return false,
+            }
+        }
+        let last = self.segment(n - 1);
+        if self.anchored {
+            path.len() >= pos + last.len() && path.ends_with(last)
+        } else {
+            memmem::find(&path[pos..], last).is_some()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rfc(rule: &str, path: &str) -> bool {
+        let p = Pattern::compile(rule.as_bytes(), Encoding::Rfc3986);
+        p.matches(&canonicalize(path.as_bytes(), Encoding::Rfc3986, Side::Url))
+    }
+
+    #[test]
+    fn prefix_wildcard_and_anchor() {
+        assert!(rfc("/fish", "/fish.html"));
+        assert!(!rfc("/fish", "/catfish"));
+        assert!(rfc("/*.php$", "/a/b.php"));
+        assert!(!rfc("/*.php$", "/a/b.php5"));
+        assert!(rfc("/fish*.php", "/fishheads/catfish.php?x"));
+        assert!(rfc("*.gif$", "/a.gif"));
+        assert!(!rfc("/a*b$", "/ab/"));
+        assert!(rfc("/a*b$", "/a/bb"));
+    }
+
+    #[test]
+    fn anchored_suffix_does_not_overlap_earlier_segments() {
+        // "/ab*b$" needs a second `b` after the first one.
+        assert!(!rfc("/ab*b$", "/ab"));
+        assert!(rfc("/ab*b$", "/abb"));
+    }
+
+    #[test]
+    fn rfc_canonical_form_follows_figure_4() {
+        let c = |s: &str| canonicalize(s.as_bytes(), Encoding::Rfc3986, Side::Url);
+        assert_eq!(c("/foo/bar?baz=quz"), b"/foo/bar?baz=quz");
+        assert_eq!(
+            c("/foo/bar?baz=https://foo.bar"),
+            b"/foo/bar?baz=https%3A%2F%2Ffoo.bar"
+        );
+        assert_eq!(c("/foo/bar/ツ"), b"/foo/bar/%E3%83%84");
+        assert_eq!(c("/foo/bar/%e3%83%84"), b"/foo/bar/%E3%83%84");
+        assert_eq!(c("/foo/bar/%62%61%7A"), b"/foo/bar/baz");
+        assert_eq!(c("/a*b$"), b"/a%2Ab%24");
+        assert_eq!(c("/100%"), b"/100%25");
+    }
+
+    #[test]
+    fn encoded_star_and_dollar_in_rules_are_literals() {
+        assert!(rfc("/a%2Ab", "/a*b"));
+        assert!(!rfc("/a%2Ab", "/axb"));
+        assert!(rfc("/foo-%24", "/foo-$"));
+    }
+
+    #[test]
+    fn many_wildcards_stay_fast() {
+        let rule = format!("/{}$", "*a".repeat(200));
+        let path = format!("/{}", "a".repeat(8192)) + "b";
+        // Would take exponential time with a backtracking matcher.
+        assert!(!rfc(&rule, &path));
+        assert!(rfc(&rule, &path[..path.len() - 1]));
+    }
+
+    #[test]
+    fn length_counts_canonical_octets() {
+        let len = |s: &str| Pattern::compile(s.as_bytes(), Encoding::Rfc3986).len();
+        assert_eq!(len("/ツ"), len("/%E3%83%84"));
+        assert_eq!(len("/*.htm"), 6);
+        assert_eq!(len("/$"), 2);
+    }
+}

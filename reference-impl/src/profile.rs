@@ -1,0 +1,205 @@
+//! Profiles: the named readings of the specification texts.
+//!
+//! Every behaviour on which the texts disagree is one field of [`Rules`]; a profile is one
+//! choice for each field. Code elsewhere asks the profile's `Rules`, never the profile's name,
+//! so that the decision for each point of disagreement is written down in exactly one place —
+//! here — with the sentence it relies on.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// A named reading of the Robots Exclusion Protocol.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Profile {
+    /// RFC 9309 (September 2022).
+    Rfc9309,
+    /// Google's 2019 robots.txt specification, plus the crawler behaviour Google documents for
+    /// its open-source parser where the text is silent.
+    Google,
+    /// Google's pre-July-2019 specification (records, BNF grammar).
+    Legacy,
+}
+
+impl Profile {
+    /// Every profile, in a stable order.
+    pub const ALL: [Profile; 3] = [Profile::Rfc9309, Profile::Google, Profile::Legacy];
+
+    /// The profile's name as used on the command line and in case files.
+    pub fn name(self) -> &'static str {
+        match self {
+            Profile::Rfc9309 => "rfc9309",
+            Profile::Google => "google",
+            Profile::Legacy => "legacy",
+        }
+    }
+
+    /// The behaviour this profile chooses on every point where the texts differ.
+    pub fn rules(self) -> &'static Rules {
+        match self {
+            Profile::Rfc9309 => &RFC9309,
+            Profile::Google => &GOOGLE,
+            Profile::Legacy => &LEGACY,
+        }
+    }
+}
+
+impl fmt::Display for Profile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The error for a profile name that is not one of [`Profile::ALL`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownProfile(pub String);
+
+impl fmt::Display for UnknownProfile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown profile `{}` (known: rfc9309, google, legacy)", self.0)
+    }
+}
+
+impl std::error::Error for UnknownProfile {}
+
+impl FromStr for Profile {
+    type Err = UnknownProfile;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Profile::ALL
+            .into_iter()
+            .find(|p| p.name() == s)
+            .ok_or_else(|| UnknownProfile(s.to_owned()))
+    }
+}
+
+/// How the user-agent value of a `user-agent` line is turned into the token groups are
+/// matched on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AgentValue {
+    /// The whole value (trimmed) is the product token; a value with other characters matches
+    /// no crawler. RFC 9309 §2.2.1: "The product token MUST contain only uppercase and
+    /// lowercase letters ("a-z" and "A-Z"), underscores ("_"), and hyphens ("-")."
+    Whole,
+    /// The value is read up to its first character outside `[A-Za-z_-]`. Google 2019, "Order of
+    /// precedence for user agents": "All non-matching text is ignored (for example, both
+    /// `googlebot/1.2` and `googlebot*` are equivalent to `googlebot`)."
+    LeadingToken,
+}
+
+/// How paths (of rules and of URLs) are brought to one canonical octet form before matching.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Encoding {
+    /// RFC 9309 §2.2.2: octets outside US-ASCII and reserved characters are percent-encoded,
+    /// percent-encoded unreserved characters are decoded (Figure 4), and `%2A` / `%24` in a rule
+    /// stand for a literal `*` / `$` (§2.2.3, Figure 6).
+    Rfc3986,
+    /// Google 2019, "URL matching based on path values": "Non-7-bit ASCII characters in a path
+    /// may be included as UTF-8 characters or as percent-escaped UTF-8 encoded characters". Only
+    /// non-ASCII octets are percent-encoded; nothing is decoded.
+    NonAsciiOnly,
+}
+
+/// What the profile decides on every point where the texts differ.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rules {
+    /// Misspelled field names accepted as the field they stand for ("useragent", "disalow").
+    pub accept_misspellings: bool,
+    /// A line without a colon is read as `field value` when a known field name is followed by
+    /// whitespace.
+    pub accept_missing_colon: bool,
+    /// Field names compared without regard to case.
+    pub field_names_case_insensitive: bool,
+    /// How a `user-agent` value becomes the token it is matched on.
+    pub agent_value: AgentValue,
+    /// A rule path that does not start with `/` has one put in front of it.
+    pub assume_leading_slash: bool,
+    /// Path canonicalisation.
+    pub encoding: Encoding,
+    /// `/robots.txt` is always allowed.
+    pub robots_txt_exempt: bool,
+    /// An `allow` rule for `…/index.html` (or `.htm`) also allows the directory `…/`.
+    pub index_html_allows_directory: bool,
+    /// Lines longer than this many bytes are cut to it; the rest of the line is ignored.
+    pub max_line_bytes: Option<usize>,
+    /// A rule's cached copy is used for at most this long unless the file is unreachable,
+    /// whatever `max-age` says.
+    pub max_cache_hours: Option<u64>,
+    /// A site known to serve 5xx for missing pages has its 5xx read as a 404.
+    pub misconfigured_5xx_as_404: bool,
+}
+
+/// RFC 9309.
+const RFC9309: Rules = Rules {
+    // §2.2.1 lists the fields exactly; no misspelling is mentioned.
+    accept_misspellings: false,
+    // §2.2: "Each line contains a key-value pair of a field name, a colon and a value" — a
+    // line without a colon is not a rule.
+    accept_missing_colon: false,
+    // §2.2: "Field names are case-insensitive."
+    field_names_case_insensitive: true,
+    agent_value: AgentValue::Whole,
+    // §2.2.2: "The value MUST start with '/'" is not repaired: such a value matches literally,
+    // and since every URL path starts with `/`, only a pattern starting with `*` can match.
+    assume_leading_slash: false,
+    encoding: Encoding::Rfc3986,
+    // §2.2.2: "The /robots.txt URL is always allowed, and must not appear in the allow and
+    // disallow rules."
+    robots_txt_exempt: true,
+    index_html_allows_directory: false,
+    max_line_bytes: None,
+    // §2.4: "Crawlers SHOULD NOT use the cached version for more than 24 hours, unless the
+    // robots.txt file is unreachable."
+    max_cache_hours: Some(24),
+    misconfigured_5xx_as_404: false,
+};
+
+/// Google 2019 and Google's documented crawler behaviour.
+const GOOGLE: Rules = Rules {
+    // The 2019 text says typos are "not supported", but Google's open-source parser — "also
+    // used in Google Search", as the same text says under "Testing robots.txt markup" — accepts
+    // a handful of common misspellings. The profile follows what the crawler does.
+    accept_misspellings: true,
+    accept_missing_colon: true,
+    // 2019, "File format": "The `<field>` element is case-insensitive."
+    field_names_case_insensitive: true,
+    agent_value: AgentValue::LeadingToken,
+    // 2019, "Group-member rules": "The path value must start with "/" to designate the root."
+    // A value without it is kept as written and so never matches a path (which always starts
+    // with `/`) unless it starts with `*`.
+    assume_leading_slash: false,
+    encoding: Encoding::NonAsciiOnly,
+    // Nothing in the 2019 text exempts /robots.txt.
+    robots_txt_exempt: false,
+    index_html_allows_directory: true,
+    max_line_bytes: Some(16_664),
+    // 2019, "Caching": "Google may increase or decrease the cache lifetime based on max-age
+    // Cache-Control HTTP headers." — max-age may lengthen the lifetime past 24 hours.
+    max_cache_hours: None,
+    // 2019, 5xx row: "If we are able to determine that a site is incorrectly configured to
+    // return 5xx instead of a 404 for missing pages, we treat a 5xx error from that site as a
+    // 404."
+    misconfigured_5xx_as_404: true,
+};
+
+/// Google's pre-2019 text.
+const LEGACY: Rules = Rules {
+    // Legacy, "File format": handling of typos "is undefined and some user agents may
+    // interpret them as valid directives". The profile interprets them, like Google's crawler.
+    accept_misspellings: true,
+    accept_missing_colon: true,
+    // The legacy (ko) text says the field is case-*sensitive* ("<field> 요소는 대소문자를
+    // 구분합니다"), unlike every other text. Its own grammar quotes field names as literals in
+    // RFC 822 notation, where quoted literals are case-insensitive, so the profile keeps field
+    // names case-insensitive and treats that sentence as a translation slip.
+    field_names_case_insensitive: true,
+    agent_value: AgentValue::LeadingToken,
+    // Legacy, "Group-member records": "If the path does not start with '/', the crawler
+    // assumes one" (`fish/` is `/fish/` in its path table).
+    assume_leading_slash: true,
+    encoding: Encoding::NonAsciiOnly,
+    robots_txt_exempt: false,
+    index_html_allows_directory: true,
+    max_line_bytes: Some(16_664),
+    max_cache_hours: None,
+    misconfigured_5xx_as_404: true,
+};
