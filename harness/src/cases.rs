@@ -1,0 +1,704 @@
+//! The spec-case format: loading, validation, and running a case against the reference.
+//!
+//! The format is documented in `spec-cases/README.md`. Loading is strict — an unknown key, a
+//! missing expectation, an unknown profile or spec document, a duplicate id, a bad escape —
+//! and every error names the file and the case.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, anyhow, bail};
+use reptest_reference::http::{self, CachedCopy, Fetch, FetchResult, NetworkError};
+use reptest_reference::{ParseOptions, Profile, Robots, scope};
+use serde::Deserialize;
+
+/// Documents a `spec` reference may cite, before the `#`.
+pub const SPEC_DOCUMENTS: &[&str] = &[
+    "rfc9309",
+    "google-2019",
+    "google-2019-id",
+    "google-2019-th",
+    "google-2019-fi",
+    "google-legacy",
+    "google-guide",
+    "issue",
+];
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFile {
+    #[serde(default, rename = "case")]
+    cases: Vec<RawCase>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCase {
+    name: String,
+    spec: Vec<String>,
+    #[serde(default)]
+    tags: Vec<String>,
+    profiles: Option<Vec<String>>,
+    note: Option<String>,
+    robots: Option<String>,
+    #[serde(default)]
+    unescape: bool,
+    size_limit: Option<usize>,
+    agent: Option<String>,
+    #[serde(default)]
+    agent_fallbacks: Vec<String>,
+    fetch: Option<RawFetch>,
+    robots_url: Option<String>,
+    #[serde(default)]
+    checks: Vec<RawCheck>,
+    expect: Option<String>,
+    rfc9309: Option<String>,
+    google: Option<String>,
+    legacy: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCheck {
+    url: String,
+    agent: Option<String>,
+    expect: Option<String>,
+    rfc9309: Option<String>,
+    google: Option<String>,
+    legacy: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFetch {
+    status: Option<u16>,
+    network_error: Option<String>,
+    #[serde(default)]
+    redirects: u32,
+    #[serde(default)]
+    redirect_loop: bool,
+    #[serde(default)]
+    days_unreachable: u64,
+    cache_age_hours: Option<u64>,
+    max_age_hours: Option<u64>,
+    #[serde(default)]
+    serves_5xx_for_missing: bool,
+}
+
+/// An expected answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Expected {
+    /// The URL may be crawled.
+    Allow,
+    /// The URL may not be crawled.
+    Disallow,
+    /// Fetch outcome: everything may be crawled.
+    FullAllow,
+    /// Fetch outcome: nothing may be crawled.
+    FullDisallow,
+    /// Fetch outcome: the rules decide.
+    Conditional,
+    /// Scope: the robots.txt URL governs the URL.
+    Governed,
+    /// Scope: it does not.
+    NotGoverned,
+}
+
+impl Expected {
+    const ALL: [Expected; 7] = [
+        Expected::Allow,
+        Expected::Disallow,
+        Expected::FullAllow,
+        Expected::FullDisallow,
+        Expected::Conditional,
+        Expected::Governed,
+        Expected::NotGoverned,
+    ];
+
+    /// The name used in case files.
+    pub fn name(self) -> &'static str {
+        match self {
+            Expected::Allow => "allow",
+            Expected::Disallow => "disallow",
+            Expected::FullAllow => "full-allow",
+            Expected::FullDisallow => "full-disallow",
+            Expected::Conditional => "conditional",
+            Expected::Governed => "governed",
+            Expected::NotGoverned => "not-governed",
+        }
+    }
+}
+
+impl fmt::Display for Expected {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A default expectation with per-profile overrides.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Expectation {
+    default: Option<Expected>,
+    overrides: BTreeMap<Profile, Expected>,
+}
+
+impl Expectation {
+    /// What `profile` is expected to answer.
+    pub fn for_profile(&self, profile: Profile) -> Option<Expected> {
+        self.overrides.get(&profile).copied().or(self.default)
+    }
+}
+
+/// One URL question of a robots.txt case.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UrlCheck {
+    /// Absolute URL (or path) asked about.
+    pub url: String,
+    /// The crawler, when it differs from the case's.
+    pub agent: Option<String>,
+    /// The expected verdicts.
+    pub expect: Expectation,
+}
+
+/// What a case asks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CaseKind {
+    /// Verdicts of one robots.txt body.
+    Robots {
+        /// The raw body.
+        body: Vec<u8>,
+        /// A parse size limit other than the default.
+        size_limit: Option<usize>,
+        /// The crawler's name.
+        agent: String,
+        /// Further product tokens the crawler obeys, most specific first.
+        agent_fallbacks: Vec<String>,
+        /// The questions.
+        checks: Vec<UrlCheck>,
+    },
+    /// The outcome of one described fetch.
+    Fetch {
+        /// The fetch.
+        fetch: Fetch,
+        /// The expected outcomes.
+        expect: Expectation,
+    },
+    /// Which URLs a robots.txt URL governs.
+    Scope {
+        /// The robots.txt URL.
+        robots_url: String,
+        /// Target URLs with `governed` / `not-governed`.
+        checks: Vec<UrlCheck>,
+    },
+}
+
+/// One loaded case.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Case {
+    /// `{file-stem}/{name}`.
+    pub id: String,
+    /// The file it came from.
+    pub file: PathBuf,
+    /// Spec references.
+    pub spec: Vec<String>,
+    /// Tags.
+    pub tags: Vec<String>,
+    /// Profiles the case applies to.
+    pub profiles: Vec<Profile>,
+    /// Free-text note.
+    pub note: Option<String>,
+    /// The question.
+    pub kind: CaseKind,
+}
+
+impl Case {
+    /// How many checks the case holds (URLs asked, or one for a fetch case).
+    pub fn check_count(&self) -> usize {
+        match &self.kind {
+            CaseKind::Robots { checks, .. } | CaseKind::Scope { checks, .. } => checks.len(),
+            CaseKind::Fetch { .. } => 1,
+        }
+    }
+}
+
+fn parse_expected(text: &str, allowed: &[Expected]) -> Result<Expected> {
+    let found = Expected::ALL.into_iter().find(|e| e.name() == text);
+    match found {
+        Some(e) if allowed.contains(&e) => Ok(e),
+        _ => {
+            let names: Vec<&str> = allowed.iter().map(|e| e.name()).collect();
+            bail!("expectation `{text}` is not one of {}", names.join(", "))
+        }
+    }
+}
+
+fn expectation(
+    expect: Option<&str>,
+    overrides: [(Profile, Option<&str>); 3],
+    profiles: &[Profile],
+    allowed: &[Expected],
+) -> Result<Expectation> {
+    let default = expect.map(|e| parse_expected(e, allowed)).transpose()?;
+    let mut map = BTreeMap::new();
+    for (profile, value) in overrides {
+        if let Some(value) = value {
+            if !profiles.contains(&profile) {
+                bail!("an expectation for `{profile}`, which the case does not apply to");
+            }
+            map.insert(profile, parse_expected(value, allowed)?);
+        }
+    }
+    let result = Expectation {
+        default,
+        overrides: map,
+    };
+    if let Some(missing) = profiles.iter().find(|p| result.for_profile(**p).is_none()) {
+        bail!("missing expectation (`expect`, or `{missing}`)");
+    }
+    Ok(result)
+}
+
+/// Decodes the escape convention of `unescape = true`: `\xHH`, `\r`, `\n`, `\t`, `\0`, `\\`.
+pub fn unescape(text: &str) -> Result<Vec<u8>> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] != b'\\' {
+            out.push(bytes[i]);
+            i += 1;
+            continue;
+        }
+        let byte = match bytes.get(i + 1) {
+            Some(b'r') => b'\r',
+            Some(b'n') => b'\n',
+            Some(b't') => b'\t',
+            Some(b'0') => 0,
+            Some(b'\\') => b'\\',
+            Some(b'x') => {
+                let hex = text
+                    .get(i + 2..i + 4)
+                    .ok_or_else(|| anyhow!("`\\x` at byte {i} needs two hex digits"))?;
+                let value = u8::from_str_radix(hex, 16)
+                    .map_err(|_| anyhow!("`\\x{hex}` at byte {i} is not a hex byte"))?;
+                out.push(value);
+                i += 4;
+                continue;
+            }
+            other => bail!(
+                "unknown escape `\\{}` at byte {i} (known: \\xHH \\r \\n \\t \\0 \\\\)",
+                other.map(|&b| char::from(b)).unwrap_or(' ')
+            ),
+        };
+        out.push(byte);
+        i += 2;
+    }
+    Ok(out)
+}
+
+fn network_error(name: &str) -> Result<NetworkError> {
+    Ok(match name {
+        "dns" => NetworkError::Dns,
+        "timeout" => NetworkError::Timeout,
+        "reset" => NetworkError::Reset,
+        "truncated" => NetworkError::Truncated,
+        "invalid-response" => NetworkError::InvalidResponse,
+        other => bail!(
+            "unknown network_error `{other}` (known: dns, timeout, reset, truncated, invalid-response)"
+        ),
+    })
+}
+
+fn fetch(raw: RawFetch) -> Result<Fetch> {
+    let result = match (raw.status, raw.network_error) {
+        (Some(status), None) => FetchResult::Status(status),
+        (None, Some(name)) => FetchResult::Network(network_error(&name)?),
+        _ => bail!("a fetch needs exactly one of `status` and `network_error`"),
+    };
+    if raw.max_age_hours.is_some() && raw.cache_age_hours.is_none() {
+        bail!("`max_age_hours` needs `cache_age_hours` (the cached copy it belongs to)");
+    }
+    Ok(Fetch {
+        result,
+        redirects: raw.redirects,
+        redirect_loop: raw.redirect_loop,
+        days_unreachable: raw.days_unreachable,
+        cached: raw.cache_age_hours.map(|age_hours| CachedCopy {
+            age_hours,
+            max_age_hours: raw.max_age_hours,
+        }),
+        serves_5xx_for_missing: raw.serves_5xx_for_missing,
+    })
+}
+
+fn check_spec_refs(spec: &[String]) -> Result<()> {
+    if spec.is_empty() {
+        bail!("`spec` is empty: every case cites where it comes from");
+    }
+    for reference in spec {
+        let (document, section) = reference
+            .split_once('#')
+            .ok_or_else(|| anyhow!("spec reference `{reference}` is not `document#section`"))?;
+        if !SPEC_DOCUMENTS.contains(&document) || section.is_empty() {
+            bail!(
+                "spec reference `{reference}`: document must be one of {}, with a section",
+                SPEC_DOCUMENTS.join(", ")
+            );
+        }
+    }
+    Ok(())
+}
+
+fn build_case(raw: RawCase, stem: &str, file: &Path) -> Result<Case> {
+    check_spec_refs(&raw.spec)?;
+    let profiles = match &raw.profiles {
+        None => Profile::ALL.to_vec(),
+        Some(names) if names.is_empty() => bail!("`profiles` is empty"),
+        Some(names) => names
+            .iter()
+            .map(|n| n.parse::<Profile>().map_err(anyhow::Error::from))
+            .collect::<Result<Vec<_>>>()?,
+    };
+    let overrides = |r: &Option<String>, g: &Option<String>, l: &Option<String>| {
+        [
+            (Profile::Rfc9309, r.clone()),
+            (Profile::Google, g.clone()),
+            (Profile::Legacy, l.clone()),
+        ]
+    };
+    let checks = |allowed: &[Expected]| -> Result<Vec<UrlCheck>> {
+        if raw.checks.is_empty() {
+            bail!("no `checks`");
+        }
+        raw.checks
+            .iter()
+            .map(|c| {
+                let o = overrides(&c.rfc9309, &c.google, &c.legacy);
+                let o = o.each_ref().map(|(p, v)| (*p, v.as_deref()));
+                Ok(UrlCheck {
+                    url: c.url.clone(),
+                    agent: c.agent.clone(),
+                    expect: expectation(c.expect.as_deref(), o, &profiles, allowed)
+                        .with_context(|| format!("check of `{}`", c.url))?,
+                })
+            })
+            .collect()
+    };
+    let case_level = raw.expect.is_some()
+        || raw.rfc9309.is_some()
+        || raw.google.is_some()
+        || raw.legacy.is_some();
+    let kind = match (&raw.robots, raw.fetch, &raw.robots_url) {
+        (Some(robots), None, None) => {
+            if case_level {
+                bail!("a robots.txt case puts its expectations in `checks`");
+            }
+            let agent = raw
+                .agent
+                .clone()
+                .ok_or_else(|| anyhow!("a robots.txt case needs `agent`"))?;
+            let body = if raw.unescape {
+                unescape(robots).context("in `robots`")?
+            } else {
+                robots.clone().into_bytes()
+            };
+            CaseKind::Robots {
+                body,
+                size_limit: raw.size_limit,
+                agent,
+                agent_fallbacks: raw.agent_fallbacks.clone(),
+                checks: checks(&[Expected::Allow, Expected::Disallow])?,
+            }
+        }
+        (None, Some(f), None) => {
+            if !raw.checks.is_empty() {
+                bail!("a fetch case has one expectation (`expect`), not `checks`");
+            }
+            let o = overrides(&raw.rfc9309, &raw.google, &raw.legacy);
+            let o = o.each_ref().map(|(p, v)| (*p, v.as_deref()));
+            CaseKind::Fetch {
+                fetch: fetch(f).context("in `fetch`")?,
+                expect: expectation(
+                    raw.expect.as_deref(),
+                    o,
+                    &profiles,
+                    &[Expected::FullAllow, Expected::FullDisallow, Expected::Conditional],
+                )?,
+            }
+        }
+        (None, None, Some(robots_url)) => {
+            if case_level {
+                bail!("a scope case puts its expectations in `checks`");
+            }
+            CaseKind::Scope {
+                robots_url: robots_url.clone(),
+                checks: checks(&[Expected::Governed, Expected::NotGoverned])?,
+            }
+        }
+        _ => bail!("a case has exactly one of `robots`, `fetch` and `robots_url`"),
+    };
+    let robots_only = [
+        ("unescape", raw.unescape),
+        ("size_limit", raw.size_limit.is_some()),
+        ("agent_fallbacks", !raw.agent_fallbacks.is_empty()),
+        ("agent", raw.agent.is_some()),
+    ];
+    if !matches!(kind, CaseKind::Robots { .. })
+        && let Some((key, _)) = robots_only.iter().find(|(_, set)| *set)
+    {
+        bail!("`{key}` only belongs in a robots.txt case");
+    }
+    Ok(Case {
+        id: format!("{stem}/{}", raw.name),
+        file: file.to_owned(),
+        spec: raw.spec,
+        tags: raw.tags,
+        profiles,
+        note: raw.note,
+        kind,
+    })
+}
+
+/// Loads one case file from its text.
+pub fn load_str(text: &str, file: &Path) -> Result<Vec<Case>> {
+    let stem = file
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .ok_or_else(|| anyhow!("{}: file name is not UTF-8", file.display()))?;
+    if !text.starts_with('#') {
+        bail!(
+            "{}: a case file opens with a comment saying what it covers",
+            file.display()
+        );
+    }
+    let raw: RawFile =
+        toml::from_str(text).map_err(|e| anyhow!("{}: {e}", file.display()))?;
+    if raw.cases.is_empty() {
+        bail!("{}: no `[[case]]`", file.display());
+    }
+    let mut names = BTreeSet::new();
+    let mut cases = Vec::with_capacity(raw.cases.len());
+    for raw_case in raw.cases {
+        let name = raw_case.name.clone();
+        if !names.insert(name.clone()) {
+            bail!("{}: case `{name}`: duplicate id `{stem}/{name}`", file.display());
+        }
+        let case = build_case(raw_case, stem, file)
+            .map_err(|e| anyhow!("{}: case `{name}`: {e:#}", file.display()))?;
+        cases.push(case);
+    }
+    Ok(cases)
+}
+
+/// Loads one case file.
+pub fn load_file(file: &Path) -> Result<Vec<Case>> {
+    let text = std::fs::read_to_string(file)
+        .with_context(|| format!("{}: cannot read", file.display()))?;
+    load_str(&text, file)
+}
+
+/// Loads every `*.toml` file of a directory (sorted by name). Every file is tried; the errors
+/// of all files that failed are reported together.
+pub fn load_dir(dir: &Path) -> Result<Vec<Case>> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .with_context(|| format!("{}: cannot list case files", dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    files.sort();
+    if files.is_empty() {
+        bail!("{}: no case files (*.toml)", dir.display());
+    }
+    let mut cases = Vec::new();
+    let mut errors = Vec::new();
+    for file in &files {
+        match load_file(file) {
+            Ok(mut c) => cases.append(&mut c),
+            Err(e) => errors.push(format!("{e:#}")),
+        }
+    }
+    if !errors.is_empty() {
+        bail!("{} case file(s) failed to load:\n{}", errors.len(), errors.join("\n"));
+    }
+    Ok(cases)
+}
+
+/// The answer the reference gave to one check under one profile.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CheckResult {
+    /// Index of the check in the case (0 for a fetch case).
+    pub index: usize,
+    /// The URL asked about (empty for a fetch case).
+    pub url: String,
+    /// The crawler asked about (robots cases).
+    pub agent: Option<String>,
+    /// What was expected.
+    pub expected: Expected,
+    /// What the reference answered.
+    pub actual: Result<Expected, String>,
+    /// The reference's explanation.
+    pub explanation: String,
+}
+
+impl CheckResult {
+    /// Whether the answer is the expected one.
+    pub fn passed(&self) -> bool {
+        self.actual.as_ref().is_ok_and(|a| *a == self.expected)
+    }
+}
+
+/// Runs a case through the reference under one profile. A profile the case does not apply
+/// to yields no results.
+pub fn run_reference(case: &Case, profile: Profile) -> Vec<CheckResult> {
+    if !case.profiles.contains(&profile) {
+        return Vec::new();
+    }
+    match &case.kind {
+        CaseKind::Robots {
+            body,
+            size_limit,
+            agent,
+            agent_fallbacks,
+            checks,
+        } => {
+            let mut options = ParseOptions::new(profile);
+            if let Some(limit) = size_limit {
+                options.size_limit = *limit;
+            }
+            let robots = Robots::parse(body, options);
+            let results = checks.iter().enumerate().filter_map(|(index, check)| {
+                let expected = check.expect.for_profile(profile)?;
+                let agent = check.agent.as_ref().unwrap_or(agent);
+                let agents: Vec<&str> = std::iter::once(agent.as_str())
+                    .chain(agent_fallbacks.iter().map(String::as_str))
+                    .collect();
+                let selection = robots.select(&agents);
+                let (actual, explanation) = match selection.check_url(&check.url) {
+                    Ok(v) => (
+                        Ok(if v.allowed { Expected::Allow } else { Expected::Disallow }),
+                        v.to_string(),
+                    ),
+                    Err(e) => (Err(e.to_string()), String::new()),
+                };
+                Some(CheckResult {
+                    index,
+                    url: check.url.clone(),
+                    agent: Some(agent.clone()),
+                    expected,
+                    actual,
+                    explanation,
+                })
+            });
+            results.collect()
+        }
+        CaseKind::Fetch { fetch, expect } => {
+            let Some(expected) = expect.for_profile(profile) else {
+                return Vec::new();
+            };
+            let decision = http::outcome(profile, fetch);
+            let actual = match decision.outcome {
+                http::Outcome::FullAllow => Expected::FullAllow,
+                http::Outcome::FullDisallow => Expected::FullDisallow,
+                http::Outcome::Conditional { .. } => Expected::Conditional,
+            };
+            vec![CheckResult {
+                index: 0,
+                url: String::new(),
+                agent: None,
+                expected,
+                actual: Ok(actual),
+                explanation: decision.to_string(),
+            }]
+        }
+        CaseKind::Scope { robots_url, checks } => checks
+            .iter()
+            .enumerate()
+            .filter_map(|(index, check)| {
+                let expected = check.expect.for_profile(profile)?;
+                let actual = scope::governs(robots_url, &check.url)
+                    .map(|g| if g { Expected::Governed } else { Expected::NotGoverned })
+                    .map_err(|e| e.to_string());
+                let explanation = match scope::robots_txt_url(&check.url) {
+                    Ok(u) => format!("`{}` is governed by {u}", check.url),
+                    Err(e) => e.to_string(),
+                };
+                Some(CheckResult {
+                    index,
+                    url: check.url.clone(),
+                    agent: None,
+                    expected,
+                    actual,
+                    explanation,
+                })
+            })
+            .collect(),
+    }
+}
+
+/// Renders a robots.txt body for a failure report: fenced, with bytes that are not printable
+/// UTF-8 shown in the `unescape` convention.
+pub fn fenced_body(body: &[u8]) -> String {
+    let mut out = String::from("```\n");
+    let text = String::from_utf8_lossy(body);
+    let lossless = std::str::from_utf8(body).is_ok();
+    if lossless {
+        for c in text.chars() {
+            match c {
+                '\n' => out.push('\n'),
+                '\r' => out.push_str("\\r"),
+                '\t' => out.push('\t'),
+                '\u{feff}' => out.push_str("\\xEF\\xBB\\xBF"),
+                c if c.is_control() => out.push_str(&format!("\\x{:02X}", u32::from(c))),
+                c => out.push(c),
+            }
+        }
+    } else {
+        for &b in body {
+            match b {
+                b'\n' => out.push('\n'),
+                b'\r' => out.push_str("\\r"),
+                b'\t' | 0x20..=0x7E => out.push(char::from(b)),
+                _ => out.push_str(&format!("\\x{b:02X}")),
+            }
+        }
+    }
+    if !out.ends_with('\n') {
+        out.push('\n');
+    }
+    out.push_str("```");
+    out
+}
+
+/// A failure report for one case: id first, then the input, then each failing check.
+pub fn failure_report(case: &Case, profile: Profile, failures: &[&CheckResult]) -> String {
+    let mut out = format!("{} [{profile}]\n", case.id);
+    match &case.kind {
+        CaseKind::Robots { body, .. } => {
+            out.push_str(&fenced_body(body));
+            out.push('\n');
+        }
+        CaseKind::Fetch { fetch, .. } => out.push_str(&format!("fetch: {fetch:?}\n")),
+        CaseKind::Scope { robots_url, .. } => out.push_str(&format!("robots.txt URL: {robots_url}\n")),
+    }
+    for f in failures {
+        let actual = match &f.actual {
+            Ok(a) => a.to_string(),
+            Err(e) => format!("error: {e}"),
+        };
+        if let Some(agent) = &f.agent {
+            out.push_str(&format!("  agent: {agent}\n"));
+        }
+        if !f.url.is_empty() {
+            out.push_str(&format!("  url: {}\n", f.url));
+        }
+        out.push_str(&format!(
+            "  expected {}, got {actual}\n  because {}\n",
+            f.expected, f.explanation
+        ));
+    }
+    if !case.spec.is_empty() {
+        out.push_str(&format!("  spec: {}\n", case.spec.join(", ")));
+    }
+    out
+}

@@ -1,0 +1,178 @@
+//! Protocol v1: newline-delimited JSON between the harness and an adapter (see
+//! `harness/PROTOCOL.md`), and the reference implementation served over it.
+
+use std::io::{BufRead, Write};
+
+use anyhow::Result;
+use base64::Engine;
+use base64::engine::general_purpose::STANDARD;
+use reptest_reference::{ParseOptions, Profile, Robots};
+use serde::{Deserialize, Serialize};
+
+/// The protocol version this harness speaks.
+pub const VERSION: u32 = 1;
+
+/// The first line an adapter prints.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Hello {
+    /// Always 1.
+    pub protocol: u32,
+    /// Short adapter name.
+    pub name: String,
+    /// The implementation's own name.
+    pub implementation: String,
+    /// Its version.
+    pub version: String,
+    /// Its language.
+    pub language: String,
+    /// Anything else the adapter wants to say.
+    #[serde(flatten)]
+    pub extra: serde_json::Map<String, serde_json::Value>,
+}
+
+/// One question: a robots.txt body, a crawler, and URLs.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Request {
+    /// Echoed in the response.
+    pub id: u64,
+    /// The raw body, standard base64.
+    pub robots_b64: String,
+    /// The crawler's name.
+    pub agent: String,
+    /// Absolute URLs.
+    pub urls: Vec<String>,
+}
+
+impl Request {
+    /// A request for a raw body.
+    pub fn new(id: u64, robots: &[u8], agent: &str, urls: Vec<String>) -> Request {
+        Request {
+            id,
+            robots_b64: STANDARD.encode(robots),
+            agent: agent.to_owned(),
+            urls,
+        }
+    }
+}
+
+/// One verdict on the wire.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum WireVerdict {
+    /// May be crawled.
+    Allow,
+    /// May not be crawled.
+    Disallow,
+    /// The implementation cannot answer this question.
+    Unsupported,
+}
+
+/// The answer to one request: verdicts, or an error.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Response {
+    /// The request's id (`null` when the request could not be read at all).
+    pub id: Option<u64>,
+    /// One verdict per URL, in order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub verdicts: Option<Vec<WireVerdict>>,
+    /// Why the implementation failed on the input.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+impl Response {
+    fn error(id: Option<u64>, message: String) -> Response {
+        Response {
+            id,
+            verdicts: None,
+            error: Some(message),
+        }
+    }
+}
+
+/// Answers one request line with the reference under `profile`.
+pub fn answer(line: &str, profile: Profile) -> Response {
+    let request: Request = match serde_json::from_str(line) {
+        Ok(r) => r,
+        Err(e) => {
+            // Salvage the id if the line is JSON at all, so the harness can pair the error.
+            let id = serde_json::from_str::<serde_json::Value>(line)
+                .ok()
+                .and_then(|v| v.get("id").and_then(serde_json::Value::as_u64));
+            return Response::error(id, format!("malformed request: {e}"));
+        }
+    };
+    let body = match STANDARD.decode(&request.robots_b64) {
+        Ok(b) => b,
+        Err(e) => return Response::error(Some(request.id), format!("robots_b64: {e}")),
+    };
+    let robots = Robots::parse(&body, ParseOptions::new(profile));
+    let selection = robots.select(&[request.agent.as_str()]);
+    let mut verdicts = Vec::with_capacity(request.urls.len());
+    for url in &request.urls {
+        match selection.check_url(url) {
+            Ok(v) if v.allowed => verdicts.push(WireVerdict::Allow),
+            Ok(_) => verdicts.push(WireVerdict::Disallow),
+            Err(e) => return Response::error(Some(request.id), e.to_string()),
+        }
+    }
+    Response {
+        id: Some(request.id),
+        verdicts: Some(verdicts),
+        error: None,
+    }
+}
+
+/// Serves the reference over protocol v1 until `input` ends.
+pub fn serve_reference(profile: Profile, input: impl BufRead, mut output: impl Write) -> Result<()> {
+    let hello = Hello {
+        protocol: VERSION,
+        name: format!("reference-{profile}"),
+        implementation: "reptest reference".to_owned(),
+        version: env!("CARGO_PKG_VERSION").to_owned(),
+        language: "rust".to_owned(),
+        extra: serde_json::Map::from_iter([(
+            "profile".to_owned(),
+            serde_json::Value::from(profile.name()),
+        )]),
+    };
+    serde_json::to_writer(&mut output, &hello)?;
+    output.write_all(b"\n")?;
+    output.flush()?;
+    for line in input.lines() {
+        let line = line?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        serde_json::to_writer(&mut output, &answer(&line, profile))?;
+        output.write_all(b"\n")?;
+        output.flush()?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn answers_in_order_and_pairs_errors() {
+        let request = Request::new(
+            7,
+            b"user-agent: *\ndisallow: /a\n",
+            "Bot",
+            vec!["http://e.com/a".into(), "http://e.com/b".into()],
+        );
+        let line = serde_json::to_string(&request).expect("serialise");
+        let response = answer(&line, Profile::Rfc9309);
+        assert_eq!(response.id, Some(7));
+        assert_eq!(
+            response.verdicts,
+            Some(vec![WireVerdict::Disallow, WireVerdict::Allow])
+        );
+        let bad = answer(r#"{"id":3,"robots_b64":"!!","agent":"a","urls":[]}"#, Profile::Google);
+        assert_eq!(bad.id, Some(3));
+        assert!(bad.error.is_some());
+        assert_eq!(answer("not json", Profile::Google).id, None);
+    }
+}
