@@ -2,14 +2,32 @@
 //! applies to. All failures of a file are collected and reported together; a panic inside one
 //! case is one recorded failure.
 
+use std::fmt;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
 
 use reptest::cases::{self, failure_report};
 use reptest_reference::Profile;
 
+/// A failure message printed as written (the harness prints errors with `Debug`).
+struct Report(String);
+
+impl fmt::Debug for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Report {}
+
 fn spec_file(path: &Path) -> datatest_stable::Result<()> {
-    let cases = cases::load_file(path)?;
+    let cases = cases::load_file(path).map_err(|e| Report(format!("{e:#}")))?;
     let mut reports = Vec::new();
     let mut ran = 0;
     for case in &cases {
@@ -27,18 +45,18 @@ fn spec_file(path: &Path) -> datatest_stable::Result<()> {
         }
     }
     if ran == 0 {
-        return Err(format!("{}: no check ran", path.display()).into());
+        return Err(Report(format!("{}: no check ran", path.display())).into());
     }
     if reports.is_empty() {
         return Ok(());
     }
     let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default();
-    Err(format!(
+    Err(Report(format!(
         "{} failing case/profile pair(s) in {}:\n\n{}\nre-run one: cargo run -- run --cases '{stem}/NAME'",
         reports.len(),
         path.display(),
         reports.join("\n")
-    )
+    ))
     .into())
 }
 
