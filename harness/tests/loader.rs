@@ -1,0 +1,108 @@
+//! The case loader is strict, and the suite is as large as it claims.
+
+use std::path::Path;
+
+use reptest::cases::{self, load_str};
+
+fn error_of(text: &str) -> String {
+    match load_str(text, Path::new("spec-cases/demo.toml")) {
+        Ok(_) => panic!("expected a load error for:\n{text}"),
+        Err(e) => format!("{e:#}"),
+    }
+}
+
+const GOOD: &str = r#"# demo
+[[case]]
+name = "one"
+spec = ["rfc9309#2.2.2"]
+robots = "user-agent: *\ndisallow: /x\n"
+agent = "a"
+checks = [{ url = "http://e.com/x", expect = "disallow" }]
+"#;
+
+#[test]
+fn a_good_file_loads_with_its_id() {
+    let cases = load_str(GOOD, Path::new("spec-cases/demo.toml")).expect("loads");
+    assert_eq!(cases[0].id, "demo/one");
+}
+
+#[test]
+fn unknown_key_names_file_and_case() {
+    let e = error_of(&GOOD.replace("agent = \"a\"", "agent = \"a\"\nagnet = \"b\""));
+    assert!(e.contains("demo.toml") && e.contains("agnet"), "{e}");
+}
+
+#[test]
+fn missing_expectation() {
+    let e = error_of(&GOOD.replace(", expect = \"disallow\"", ""));
+    assert!(e.contains("case `one`") && e.contains("missing expectation"), "{e}");
+}
+
+#[test]
+fn partial_overrides_still_need_a_default() {
+    let e = error_of(&GOOD.replace("expect = \"disallow\"", "google = \"disallow\""));
+    assert!(e.contains("missing expectation (`expect`, or `rfc9309`)"), "{e}");
+}
+
+#[test]
+fn duplicate_id() {
+    let text = format!("{GOOD}{}", GOOD.trim_start_matches("# demo\n"));
+    let e = error_of(&text);
+    assert!(e.contains("duplicate id `demo/one`"), "{e}");
+}
+
+#[test]
+fn unknown_profile() {
+    let e = error_of(&GOOD.replace("agent = \"a\"", "agent = \"a\"\nprofiles = [\"bing\"]"));
+    assert!(e.contains("case `one`") && e.contains("unknown profile `bing`"), "{e}");
+}
+
+#[test]
+fn unknown_profile_override_key() {
+    let e = error_of(&GOOD.replace("expect = \"disallow\"", "expect = \"disallow\", bing = \"allow\""));
+    assert!(e.contains("bing"), "{e}");
+}
+
+#[test]
+fn unknown_spec_document() {
+    let e = error_of(&GOOD.replace("rfc9309#2.2.2", "wikipedia#robots"));
+    assert!(e.contains("case `one`") && e.contains("wikipedia#robots"), "{e}");
+}
+
+#[test]
+fn wrong_expectation_for_kind() {
+    let e = error_of(&GOOD.replace("expect = \"disallow\"", "expect = \"full-allow\""));
+    assert!(e.contains("`full-allow` is not one of allow, disallow"), "{e}");
+}
+
+#[test]
+fn bad_escape() {
+    let e = error_of(&GOOD.replace("agent = \"a\"", "agent = \"a\"\nunescape = true").replace(
+        "robots = \"user-agent: *\\ndisallow: /x\\n\"",
+        "robots = 'user-agent: *\\q'",
+    ));
+    assert!(e.contains("unknown escape `\\q`"), "{e}");
+}
+
+#[test]
+fn opening_comment_required() {
+    let e = error_of(GOOD.trim_start_matches("# demo\n"));
+    assert!(e.contains("opens with a comment"), "{e}");
+}
+
+#[test]
+fn unescape_convention() {
+    assert_eq!(
+        cases::unescape(r"\xEF\xBB\xBFa\rb\nc\td\0\\").expect("valid"),
+        b"\xEF\xBB\xBFa\rb\nc\td\0\\"
+    );
+}
+
+#[test]
+fn the_suite_has_at_least_400_checks_all_citing_a_spec() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../spec-cases");
+    let all = cases::load_dir(&dir).expect("spec-cases load");
+    let checks: usize = all.iter().map(|c| c.check_count()).sum();
+    assert!(checks >= 400, "only {checks} checks");
+    assert!(all.iter().all(|c| !c.spec.is_empty()));
+}
