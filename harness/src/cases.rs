@@ -423,7 +423,11 @@ fn build_case(raw: RawCase, stem: &str, file: &Path) -> Result<Case> {
                     raw.expect.as_deref(),
                     o,
                     &profiles,
-                    &[Expected::FullAllow, Expected::FullDisallow, Expected::Conditional],
+                    &[
+                        Expected::FullAllow,
+                        Expected::FullDisallow,
+                        Expected::Conditional,
+                    ],
                 )?,
             }
         }
@@ -472,8 +476,7 @@ pub fn load_str(text: &str, file: &Path) -> Result<Vec<Case>> {
             file.display()
         );
     }
-    let raw: RawFile =
-        toml::from_str(text).map_err(|e| anyhow!("{}: {e}", file.display()))?;
+    let raw: RawFile = toml::from_str(text).map_err(|e| anyhow!("{}: {e}", file.display()))?;
     if raw.cases.is_empty() {
         bail!("{}: no `[[case]]`", file.display());
     }
@@ -482,7 +485,10 @@ pub fn load_str(text: &str, file: &Path) -> Result<Vec<Case>> {
     for raw_case in raw.cases {
         let name = raw_case.name.clone();
         if !names.insert(name.clone()) {
-            bail!("{}: case `{name}`: duplicate id `{stem}/{name}`", file.display());
+            bail!(
+                "{}: case `{name}`: duplicate id `{stem}/{name}`",
+                file.display()
+            );
         }
         let case = build_case(raw_case, stem, file)
             .map_err(|e| anyhow!("{}: case `{name}`: {e:#}", file.display()))?;
@@ -519,7 +525,11 @@ pub fn load_dir(dir: &Path) -> Result<Vec<Case>> {
         }
     }
     if !errors.is_empty() {
-        bail!("{} case file(s) failed to load:\n{}", errors.len(), errors.join("\n"));
+        bail!(
+            "{} case file(s) failed to load:\n{}",
+            errors.len(),
+            errors.join("\n")
+        );
     }
     Ok(cases)
 }
@@ -576,7 +586,11 @@ pub fn run_reference(case: &Case, profile: Profile) -> Vec<CheckResult> {
                 let selection = robots.select(&agents);
                 let (actual, explanation) = match selection.check_url(&check.url) {
                     Ok(v) => (
-                        Ok(if v.allowed { Expected::Allow } else { Expected::Disallow }),
+                        Ok(if v.allowed {
+                            Expected::Allow
+                        } else {
+                            Expected::Disallow
+                        }),
                         v.to_string(),
                     ),
                     Err(e) => (Err(e.to_string()), String::new()),
@@ -617,7 +631,13 @@ pub fn run_reference(case: &Case, profile: Profile) -> Vec<CheckResult> {
             .filter_map(|(index, check)| {
                 let expected = check.expect.for_profile(profile)?;
                 let actual = scope::governs(robots_url, &check.url)
-                    .map(|g| if g { Expected::Governed } else { Expected::NotGoverned })
+                    .map(|g| {
+                        if g {
+                            Expected::Governed
+                        } else {
+                            Expected::NotGoverned
+                        }
+                    })
                     .map_err(|e| e.to_string());
                 let explanation = match scope::robots_txt_url(&check.url) {
                     Ok(u) => format!("`{}` is governed by {u}", check.url),
@@ -679,7 +699,9 @@ pub fn failure_report(case: &Case, profile: Profile, failures: &[&CheckResult]) 
             out.push('\n');
         }
         CaseKind::Fetch { fetch, .. } => out.push_str(&format!("fetch: {fetch:?}\n")),
-        CaseKind::Scope { robots_url, .. } => out.push_str(&format!("robots.txt URL: {robots_url}\n")),
+        CaseKind::Scope { robots_url, .. } => {
+            out.push_str(&format!("robots.txt URL: {robots_url}\n"))
+        }
     }
     for f in failures {
         let actual = match &f.actual {

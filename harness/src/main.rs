@@ -11,7 +11,11 @@ use reptest_reference::{ParseOptions, Profile, Reason, Robots};
 use serde_json::json;
 
 #[derive(Parser)]
-#[command(name = "reptest", version, about = "Tells robots.txt implementers the truth about their parsers")]
+#[command(
+    name = "reptest",
+    version,
+    about = "Tells robots.txt implementers the truth about their parsers"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -116,7 +120,13 @@ fn check(
 ) -> Result<ExitCode> {
     let body = std::fs::read(robots_file)
         .with_context(|| format!("cannot read {}", robots_file.display()))?;
-    let robots = Robots::parse(&body, ParseOptions { profile, size_limit });
+    let robots = Robots::parse(
+        &body,
+        ParseOptions {
+            profile,
+            size_limit,
+        },
+    );
     let selection = robots.select(&[agent]);
     let mut out = io::stdout().lock();
     let mut answers = Vec::new();
@@ -168,7 +178,11 @@ fn check(
         });
         writeln!(out, "{}", serde_json::to_string_pretty(&doc)?)?;
     } else {
-        for record in robots.records().iter().filter(|r| !r.diagnostics.is_empty()) {
+        for record in robots
+            .records()
+            .iter()
+            .filter(|r| !r.diagnostics.is_empty())
+        {
             writeln!(out, "note: line {}: {:?}", record.line, record.diagnostics)?;
         }
     }
@@ -226,7 +240,11 @@ fn run_suite(
             passed += results.len() - failures.len();
             failed += failures.len();
             if !failures.is_empty() {
-                write!(out, "FAIL {}", cases::failure_report(case, profile, &failures))?;
+                write!(
+                    out,
+                    "FAIL {}",
+                    cases::failure_report(case, profile, &failures)
+                )?;
             }
             results_json.extend(results.iter().map(|r| result_json(case, profile, r)));
         }
@@ -242,7 +260,11 @@ fn run_suite(
         std::fs::write(path, serde_json::to_string_pretty(&doc)?)
             .with_context(|| format!("cannot write {}", path.display()))?;
     }
-    Ok(if any_failed { ExitCode::FAILURE } else { ExitCode::SUCCESS })
+    Ok(if any_failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 fn result_json(case: &Case, profile: Profile, r: &cases::CheckResult) -> serde_json::Value {

@@ -124,7 +124,11 @@ pub fn answer(line: &str, profile: Profile) -> Response {
 }
 
 /// Serves the reference over protocol v1 until `input` ends.
-pub fn serve_reference(profile: Profile, input: impl BufRead, mut output: impl Write) -> Result<()> {
+pub fn serve_reference(
+    profile: Profile,
+    input: impl BufRead,
+    mut output: impl Write,
+) -> Result<()> {
     let hello = Hello {
         protocol: VERSION,
         name: format!("reference-{profile}"),
@@ -170,7 +174,10 @@ mod tests {
             response.verdicts,
             Some(vec![WireVerdict::Disallow, WireVerdict::Allow])
         );
-        let bad = answer(r#"{"id":3,"robots_b64":"!!","agent":"a","urls":[]}"#, Profile::Google);
+        let bad = answer(
+            r#"{"id":3,"robots_b64":"!!","agent":"a","urls":[]}"#,
+            Profile::Google,
+        );
         assert_eq!(bad.id, Some(3));
         assert!(bad.error.is_some());
         assert_eq!(answer("not json", Profile::Google).id, None);

@@ -35,13 +35,19 @@ fn unknown_key_names_file_and_case() {
 #[test]
 fn missing_expectation() {
     let e = error_of(&GOOD.replace(", expect = \"disallow\"", ""));
-    assert!(e.contains("case `one`") && e.contains("missing expectation"), "{e}");
+    assert!(
+        e.contains("case `one`") && e.contains("missing expectation"),
+        "{e}"
+    );
 }
 
 #[test]
 fn partial_overrides_still_need_a_default() {
     let e = error_of(&GOOD.replace("expect = \"disallow\"", "google = \"disallow\""));
-    assert!(e.contains("missing expectation (`expect`, or `rfc9309`)"), "{e}");
+    assert!(
+        e.contains("missing expectation (`expect`, or `rfc9309`)"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -54,33 +60,49 @@ fn duplicate_id() {
 #[test]
 fn unknown_profile() {
     let e = error_of(&GOOD.replace("agent = \"a\"", "agent = \"a\"\nprofiles = [\"bing\"]"));
-    assert!(e.contains("case `one`") && e.contains("unknown profile `bing`"), "{e}");
+    assert!(
+        e.contains("case `one`") && e.contains("unknown profile `bing`"),
+        "{e}"
+    );
 }
 
 #[test]
 fn unknown_profile_override_key() {
-    let e = error_of(&GOOD.replace("expect = \"disallow\"", "expect = \"disallow\", bing = \"allow\""));
+    let e = error_of(&GOOD.replace(
+        "expect = \"disallow\"",
+        "expect = \"disallow\", bing = \"allow\"",
+    ));
     assert!(e.contains("bing"), "{e}");
 }
 
 #[test]
 fn unknown_spec_document() {
     let e = error_of(&GOOD.replace("rfc9309#2.2.2", "wikipedia#robots"));
-    assert!(e.contains("case `one`") && e.contains("wikipedia#robots"), "{e}");
+    assert!(
+        e.contains("case `one`") && e.contains("wikipedia#robots"),
+        "{e}"
+    );
 }
 
 #[test]
 fn wrong_expectation_for_kind() {
     let e = error_of(&GOOD.replace("expect = \"disallow\"", "expect = \"full-allow\""));
-    assert!(e.contains("`full-allow` is not one of allow, disallow"), "{e}");
+    assert!(
+        e.contains("`full-allow` is not one of allow, disallow"),
+        "{e}"
+    );
 }
 
 #[test]
 fn bad_escape() {
-    let e = error_of(&GOOD.replace("agent = \"a\"", "agent = \"a\"\nunescape = true").replace(
-        "robots = \"user-agent: *\\ndisallow: /x\\n\"",
-        "robots = 'user-agent: *\\q'",
-    ));
+    let e = error_of(
+        &GOOD
+            .replace("agent = \"a\"", "agent = \"a\"\nunescape = true")
+            .replace(
+                "robots = \"user-agent: *\\ndisallow: /x\\n\"",
+                "robots = 'user-agent: *\\q'",
+            ),
+    );
     assert!(e.contains("unknown escape `\\q`"), "{e}");
 }
 

@@ -35,14 +35,27 @@ fn request(id: u64, body: &[u8], agent: &str, urls: &[&str]) -> String {
 #[test]
 fn hello_then_one_answer_per_request_in_order_then_exit_zero() {
     let lines = [
-        request(1, b"user-agent: *\ndisallow: /a\n", "Bot", &["http://e.com/a", "http://e.com/b"]),
-        request(2, b"user-agent: bot\ndisallow: /\n", "Bot/1.0", &["http://e.com/"]),
+        request(
+            1,
+            b"user-agent: *\ndisallow: /a\n",
+            "Bot",
+            &["http://e.com/a", "http://e.com/b"],
+        ),
+        request(
+            2,
+            b"user-agent: bot\ndisallow: /\n",
+            "Bot/1.0",
+            &["http://e.com/"],
+        ),
         request(3, b"", "Bot", &[]),
     ];
     let (hello, responses, ok) = exchange("rfc9309", &lines);
     assert_eq!(hello.protocol, 1);
     assert_eq!(hello.language, "rust");
-    assert_eq!(hello.extra.get("profile").and_then(|v| v.as_str()), Some("rfc9309"));
+    assert_eq!(
+        hello.extra.get("profile").and_then(|v| v.as_str()),
+        Some("rfc9309")
+    );
     let ids: Vec<_> = responses.iter().map(|r| r.id).collect();
     assert_eq!(ids, [Some(1), Some(2), Some(3)]);
     assert_eq!(
@@ -62,12 +75,20 @@ fn bodies_that_are_not_utf8_round_trip() {
         9,
         body,
         "Bot",
-        &["http://e.com/caf%E9", "http://e.com/cafe", "http://e.com/n%00x"],
+        &[
+            "http://e.com/caf%E9",
+            "http://e.com/cafe",
+            "http://e.com/n%00x",
+        ],
     )];
     let (_, responses, ok) = exchange("rfc9309", &lines);
     assert_eq!(
         responses[0].verdicts,
-        Some(vec![WireVerdict::Disallow, WireVerdict::Allow, WireVerdict::Disallow])
+        Some(vec![
+            WireVerdict::Disallow,
+            WireVerdict::Allow,
+            WireVerdict::Disallow
+        ])
     );
     assert!(ok);
 }
@@ -93,11 +114,21 @@ fn bad_requests_get_errors_and_the_adapter_goes_on() {
     let (_, responses, ok) = exchange("google", &lines);
     assert_eq!(responses.len(), 4);
     assert_eq!(responses[0].id, None);
-    assert!(responses[0].error.as_deref().is_some_and(|e| e.contains("malformed request")));
+    assert!(
+        responses[0]
+            .error
+            .as_deref()
+            .is_some_and(|e| e.contains("malformed request"))
+    );
     assert_eq!(responses[1].id, Some(5));
     assert!(responses[1].error.is_some());
     assert_eq!(responses[2].id, Some(6));
-    assert!(responses[2].error.as_deref().is_some_and(|e| e.contains("not a url")));
+    assert!(
+        responses[2]
+            .error
+            .as_deref()
+            .is_some_and(|e| e.contains("not a url"))
+    );
     assert_eq!(responses[3].verdicts, Some(vec![WireVerdict::Disallow]));
     assert!(ok);
 }

@@ -50,7 +50,10 @@ fn spec_file(path: &Path) -> datatest_stable::Result<()> {
     if reports.is_empty() {
         return Ok(());
     }
-    let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default();
+    let stem = path
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or_default();
     Err(Report(format!(
         "{} failing case/profile pair(s) in {}:\n\n{}\nre-run one: cargo run -- run --cases '{stem}/NAME'",
         reports.len(),

@@ -35,7 +35,10 @@ fn leading_token(value: &[u8]) -> &[u8] {
 
 fn lower(token: &[u8]) -> String {
     // Token bytes are ASCII by construction.
-    token.iter().map(|&b| char::from(b.to_ascii_lowercase())).collect()
+    token
+        .iter()
+        .map(|&b| char::from(b.to_ascii_lowercase()))
+        .collect()
 }
 
 impl AgentToken {

@@ -152,9 +152,13 @@ impl<'r> Selection<'r> {
             }
         }
         match best {
-            Some((rule, group)) => {
-                verdict(rule.allow, Reason::Rule, Some(rule), Some(group), canonical_path)
-            }
+            Some((rule, group)) => verdict(
+                rule.allow,
+                Reason::Rule,
+                Some(rule),
+                Some(group),
+                canonical_path,
+            ),
             None => verdict(true, Reason::NoMatchingRule, None, None, canonical_path),
         }
     }
@@ -181,7 +185,9 @@ impl fmt::Display for Verdict<'_> {
         f.write_str(if self.allowed { "allow" } else { "disallow" })?;
         match self.reason {
             Reason::RobotsTxtExempt => f.write_str(": /robots.txt is always allowed"),
-            Reason::NoGroup => f.write_str(": no group names this crawler and there is no `*` group"),
+            Reason::NoGroup => {
+                f.write_str(": no group names this crawler and there is no `*` group")
+            }
             Reason::NoMatchingRule => {
                 let groups: Vec<String> = self.selection.groups().map(agent_lines).collect();
                 write!(f, ": no rule matches in the group of {}", groups.join("; "))
@@ -223,7 +229,12 @@ mod tests {
     fn longest_match_and_allow_on_tie() {
         let body = "user-agent: *\nallow: /folder\ndisallow: /folder\nallow: /p\ndisallow: /\n";
         for profile in Profile::ALL {
-            assert!(allowed(body, profile, "x", "http://example.com/folder/page"));
+            assert!(allowed(
+                body,
+                profile,
+                "x",
+                "http://example.com/folder/page"
+            ));
             assert!(allowed(body, profile, "x", "http://example.com/page"));
             assert!(!allowed(body, profile, "x", "http://example.com/other"));
         }

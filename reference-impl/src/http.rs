@@ -167,7 +167,10 @@ pub fn outcome(profile: Profile, fetch: &Fetch) -> Decision {
     }
     match fetch.result {
         FetchResult::Status(200..=299) => {
-            return decide(Outcome::Conditional { from_cache: false }, "2xx: the rules decide");
+            return decide(
+                Outcome::Conditional { from_cache: false },
+                "2xx: the rules decide",
+            );
         }
         FetchResult::Status(300..=399) => {
             return decide(
@@ -214,9 +217,18 @@ mod tests {
     #[test]
     fn status_classes() {
         for profile in Profile::ALL {
-            assert_eq!(outcome(profile, &Fetch::status(200)).outcome.name(), "conditional");
-            assert_eq!(outcome(profile, &Fetch::status(403)).outcome, Outcome::FullAllow);
-            assert_eq!(outcome(profile, &Fetch::status(503)).outcome, Outcome::FullDisallow);
+            assert_eq!(
+                outcome(profile, &Fetch::status(200)).outcome.name(),
+                "conditional"
+            );
+            assert_eq!(
+                outcome(profile, &Fetch::status(403)).outcome,
+                Outcome::FullAllow
+            );
+            assert_eq!(
+                outcome(profile, &Fetch::status(503)).outcome,
+                Outcome::FullDisallow
+            );
         }
     }
 
@@ -233,6 +245,9 @@ mod tests {
             outcome(Profile::Google, &fetch).outcome,
             Outcome::Conditional { from_cache: true }
         );
-        assert_eq!(outcome(Profile::Rfc9309, &fetch).outcome, Outcome::FullDisallow);
+        assert_eq!(
+            outcome(Profile::Rfc9309, &fetch).outcome,
+            Outcome::FullDisallow
+        );
     }
 }

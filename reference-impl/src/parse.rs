@@ -453,7 +453,13 @@ fn split_missing_colon<'a>(content: &'a [u8], rules: &Rules) -> Option<Split<'a>
 impl Grouper {
     /// Files the record (whose value's raw octets are `value`) into the groups, adding any
     /// grouping diagnostics to it.
-    fn take(&mut self, record: &mut Record, value: &[u8], rules: &Rules, sitemaps: &mut Vec<String>) {
+    fn take(
+        &mut self,
+        record: &mut Record,
+        value: &[u8],
+        rules: &Rules,
+        sitemaps: &mut Vec<String>,
+    ) {
         match record.kind {
             RecordKind::UserAgent => {
                 let token = AgentToken::from_value(value, rules.agent_value);
@@ -483,9 +489,11 @@ impl Grouper {
                     return;
                 }
                 if !matches!(value.first(), Some(b'/' | b'*')) {
-                    record.diagnostics.push(Diagnostic::PathWithoutLeadingSlash {
-                        repaired: rules.assume_leading_slash,
-                    });
+                    record
+                        .diagnostics
+                        .push(Diagnostic::PathWithoutLeadingSlash {
+                            repaired: rules.assume_leading_slash,
+                        });
                 }
                 let value = if rules.assume_leading_slash && value.first() != Some(&b'/') {
                     [&b"/"[..], value].concat()
@@ -550,8 +558,11 @@ mod tests {
             "user-agent: a\ndisallow: /c\n\nuser-agent: b\ndisallow: /d\n\nuser-agent: e\nuser-agent: f\ndisallow: /g\n\nuser-agent: h\n",
             Profile::Rfc9309,
         );
-        let shape: Vec<(usize, usize)> =
-            r.groups().iter().map(|g| (g.agents.len(), g.rules.len())).collect();
+        let shape: Vec<(usize, usize)> = r
+            .groups()
+            .iter()
+            .map(|g| (g.agents.len(), g.rules.len()))
+            .collect();
         assert_eq!(shape, [(1, 1), (1, 1), (2, 1), (1, 0)]);
     }
 
@@ -581,11 +592,18 @@ mod tests {
 
     #[test]
     fn google_reads_missing_colon_and_misspellings() {
-        let r = parse("useragent foo\ndisalow /x\nuser agent bar\n", Profile::Google);
+        let r = parse(
+            "useragent foo\ndisalow /x\nuser agent bar\n",
+            Profile::Google,
+        );
         let kinds: Vec<RecordKind> = r.records().iter().map(|r| r.kind).collect();
         assert_eq!(
             kinds,
-            [RecordKind::UserAgent, RecordKind::Disallow, RecordKind::UserAgent]
+            [
+                RecordKind::UserAgent,
+                RecordKind::Disallow,
+                RecordKind::UserAgent
+            ]
         );
         assert_eq!(r.records()[2].value, "bar");
     }
@@ -602,7 +620,11 @@ mod tests {
         );
         assert!(r.truncated());
         assert_eq!(r.groups()[0].rules[0].path, "/a");
-        assert!(r.records()[1].diagnostics.contains(&Diagnostic::CutBySizeLimit));
+        assert!(
+            r.records()[1]
+                .diagnostics
+                .contains(&Diagnostic::CutBySizeLimit)
+        );
     }
 
     #[test]
@@ -611,7 +633,11 @@ mod tests {
             b"user-agent: *\ndisallow: /caf\xE9 # latin-1\n",
             ParseOptions::new(Profile::Rfc9309),
         );
-        assert!(r.records()[1].diagnostics.contains(&Diagnostic::InvalidUtf8));
+        assert!(
+            r.records()[1]
+                .diagnostics
+                .contains(&Diagnostic::InvalidUtf8)
+        );
         let rule = &r.groups()[0].rules[0];
         assert_eq!(rule.pattern.len(), "/caf%E9".len());
     }

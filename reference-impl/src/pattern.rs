@@ -95,7 +95,9 @@ pub(crate) fn canonicalize(input: &[u8], encoding: Encoding, side: Side) -> Vec<
                         in_query = true;
                         out.push(b'?');
                     }
-                    b':' | b'/' | b'?' | b'@' | b'[' | b']' if in_query => push_escaped(&mut out, b),
+                    b':' | b'/' | b'?' | b'@' | b'[' | b']' if in_query => {
+                        push_escaped(&mut out, b)
+                    }
                     0x00..=0x20
                     | 0x7F..=0xFF
                     | b'"'

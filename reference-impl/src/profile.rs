@@ -55,7 +55,11 @@ pub struct UnknownProfile(pub String);
 
 impl fmt::Display for UnknownProfile {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown profile `{}` (known: rfc9309, google, legacy)", self.0)
+        write!(
+            f,
+            "unknown profile `{}` (known: rfc9309, google, legacy)",
+            self.0
+        )
     }
 }
 

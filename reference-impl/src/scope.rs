@@ -115,7 +115,10 @@ mod tests {
 
     #[test]
     fn paths_keep_query_and_drop_fragment() {
-        assert_eq!(match_path("http://e.com/a/b?c=d#f").as_deref(), Ok("/a/b?c=d"));
+        assert_eq!(
+            match_path("http://e.com/a/b?c=d#f").as_deref(),
+            Ok("/a/b?c=d")
+        );
         assert_eq!(match_path("http://e.com").as_deref(), Ok("/"));
         assert_eq!(match_path("/x?y").as_deref(), Ok("/x?y"));
         assert_eq!(match_path("http://e.com?q=1").as_deref(), Ok("/?q=1"));
@@ -124,14 +127,26 @@ mod tests {
 
     #[test]
     fn scope_table() {
-        assert_eq!(governs("http://example.com/robots.txt", "http://example.com:80/x"), Ok(true));
-        assert_eq!(governs("http://example.com/robots.txt", "https://example.com/"), Ok(false));
         assert_eq!(
-            governs("http://www.müller.eu/robots.txt", "http://www.xn--mller-kva.eu/"),
+            governs("http://example.com/robots.txt", "http://example.com:80/x"),
             Ok(true)
         );
         assert_eq!(
-            governs("http://example.com/folder/robots.txt", "http://example.com/folder/x"),
+            governs("http://example.com/robots.txt", "https://example.com/"),
+            Ok(false)
+        );
+        assert_eq!(
+            governs(
+                "http://www.müller.eu/robots.txt",
+                "http://www.xn--mller-kva.eu/"
+            ),
+            Ok(true)
+        );
+        assert_eq!(
+            governs(
+                "http://example.com/folder/robots.txt",
+                "http://example.com/folder/x"
+            ),
             Ok(false)
         );
         assert_eq!(
