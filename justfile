@@ -18,7 +18,7 @@ adapter profile="rfc9309":
 
 # The tests, as CI runs them.
 test:
-    cargo test --workspace
+    cargo test
 
 # Formatting and lints, as CI runs them.
 lint:

@@ -350,6 +350,19 @@ fn check_spec_refs(spec: &[String]) -> Result<()> {
     Ok(())
 }
 
+/// The per-profile expectation keys of a case or check, paired with their profiles.
+fn overrides<'a>(
+    rfc9309: &'a Option<String>,
+    google: &'a Option<String>,
+    legacy: &'a Option<String>,
+) -> [(Profile, Option<&'a str>); 3] {
+    [
+        (Profile::Rfc9309, rfc9309.as_deref()),
+        (Profile::Google, google.as_deref()),
+        (Profile::Legacy, legacy.as_deref()),
+    ]
+}
+
 fn build_case(raw: RawCase, stem: &str, file: &Path) -> Result<Case> {
     check_spec_refs(&raw.spec)?;
     let profiles = match &raw.profiles {
@@ -360,13 +373,6 @@ fn build_case(raw: RawCase, stem: &str, file: &Path) -> Result<Case> {
             .map(|n| n.parse::<Profile>().map_err(anyhow::Error::from))
             .collect::<Result<Vec<_>>>()?,
     };
-    let overrides = |r: &Option<String>, g: &Option<String>, l: &Option<String>| {
-        [
-            (Profile::Rfc9309, r.clone()),
-            (Profile::Google, g.clone()),
-            (Profile::Legacy, l.clone()),
-        ]
-    };
     let checks = |allowed: &[Expected]| -> Result<Vec<UrlCheck>> {
         if raw.checks.is_empty() {
             bail!("no `checks`");
@@ -375,7 +381,6 @@ fn build_case(raw: RawCase, stem: &str, file: &Path) -> Result<Case> {
             .iter()
             .map(|c| {
                 let o = overrides(&c.rfc9309, &c.google, &c.legacy);
-                let o = o.each_ref().map(|(p, v)| (*p, v.as_deref()));
                 Ok(UrlCheck {
                     url: c.url.clone(),
                     agent: c.agent.clone(),
@@ -416,7 +421,6 @@ fn build_case(raw: RawCase, stem: &str, file: &Path) -> Result<Case> {
                 bail!("a fetch case has one expectation (`expect`), not `checks`");
             }
             let o = overrides(&raw.rfc9309, &raw.google, &raw.legacy);
-            let o = o.each_ref().map(|(p, v)| (*p, v.as_deref()));
             CaseKind::Fetch {
                 fetch: fetch(f).context("in `fetch`")?,
                 expect: expectation(

@@ -75,14 +75,17 @@ fn default_port(scheme: &str) -> Option<u16> {
 impl Origin {
     /// The origin of an absolute URL.
     pub fn of(url: &str) -> Result<Origin, Error> {
-        let parsed = parse_absolute(url)?;
+        Ok(Origin::from_parsed(&parse_absolute(url)?))
+    }
+
+    fn from_parsed(parsed: &Url) -> Origin {
         let scheme = parsed.scheme().to_owned();
         let port = parsed.port().or_else(|| default_port(&scheme));
-        Ok(Origin {
+        Origin {
             host: parsed.host_str().unwrap_or_default().to_owned(),
             scheme,
             port,
-        })
+        }
     }
 }
 
@@ -106,7 +109,7 @@ pub fn governs(robots_url: &str, url: &str) -> Result<bool, Error> {
     if robots.path() != "/robots.txt" {
         return Ok(false);
     }
-    Ok(Origin::of(robots_url)? == Origin::of(url)?)
+    Ok(Origin::from_parsed(&robots) == Origin::of(url)?)
 }
 
 #[cfg(test)]
