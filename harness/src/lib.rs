@@ -1,8 +1,14 @@
-//! reptest's harness: the spec-case format and loader, protocol v1, and the reference served
-//! over it. Later parts (adapters, `run`, the differential fuzzer) build on these.
+//! reptest's harness: the spec-case format and loader, protocol v1, the engines that put the
+//! suite's questions to implementations (in process or as adapter subprocesses), adapter
+//! manifests and their setup, and `reptest run`.
 //!
 //! The harness knows the reference only through `reptest-reference`'s public API, and knows
-//! no adapter in particular: everything outside tools need is the protocol.
+//! no subprocess adapter in particular: everything outside tools need is the protocol and
+//! their manifest.
 
+pub mod adapters;
 pub mod cases;
+pub mod engine;
+pub mod faulty;
 pub mod protocol;
+pub mod runner;

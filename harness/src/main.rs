@@ -1,12 +1,15 @@
 //! The `reptest` command.
 
+use std::collections::BTreeSet;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
 use reptest::cases::{self, Case};
+use reptest::{adapters, runner};
 use reptest_reference::{ParseOptions, Profile, Reason, Robots};
 use serde_json::json;
 
@@ -48,21 +51,65 @@ enum Command {
         #[command(subcommand)]
         which: AdapterCommand,
     },
-    /// Run the spec suite through the reference and print the scores.
-    Run {
-        /// Profiles to judge against (repeatable); all when omitted.
-        #[arg(long)]
-        profile: Vec<Profile>,
-        /// Only cases whose id matches this glob (`*` is the only wildcard).
-        #[arg(long)]
-        cases: Option<String>,
-        /// Also write machine-readable results here.
-        #[arg(long)]
-        json: Option<PathBuf>,
-        /// The directory of case files.
-        #[arg(long, default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/../spec-cases"))]
-        dir: PathBuf,
+    /// Install external adapters (all when no name is given) under `target/adapters/`.
+    Setup {
+        /// Adapter names.
+        names: Vec<String>,
+        /// The adapters directory.
+        #[arg(long, default_value_os_t = adapters::default_dir())]
+        adapters_dir: PathBuf,
+        /// Where to install.
+        #[arg(long, default_value_os_t = adapters::default_install_root())]
+        install_root: PathBuf,
     },
+    /// List the adapters and whether each is set up.
+    Adapters {
+        /// The adapters directory.
+        #[arg(long, default_value_os_t = adapters::default_dir())]
+        adapters_dir: PathBuf,
+        /// Where adapters are installed.
+        #[arg(long, default_value_os_t = adapters::default_install_root())]
+        install_root: PathBuf,
+    },
+    /// Run the spec suite through the reference (every profile) and through the adapters.
+    Run(RunArgs),
+}
+
+#[derive(clap::Args)]
+struct RunArgs {
+    /// Adapters to run, comma-separated; every adapter that is set up when omitted.
+    #[arg(long, value_delimiter = ',')]
+    adapters: Vec<String>,
+    /// Only the reference, no adapter.
+    #[arg(long, conflicts_with = "adapters")]
+    reference_only: bool,
+    /// The profile adapters' failures are listed against (scores show every profile).
+    #[arg(long, default_value = "rfc9309")]
+    profile: Profile,
+    /// Only cases whose id matches this glob (`*` is the only wildcard).
+    #[arg(long)]
+    cases: Option<String>,
+    /// Also write machine-readable results here.
+    #[arg(long)]
+    json: Option<PathBuf>,
+    /// Seconds an adapter may take to answer one request before it counts as hung.
+    #[arg(long, default_value_t = 10.0)]
+    timeout: f64,
+    /// Adapters run at once.
+    #[arg(long, default_value_t = 2)]
+    jobs: usize,
+    /// Print only the counts and the summary, not each failing check.
+    #[arg(long)]
+    brief: bool,
+    /// The directory of case files.
+    #[arg(long, default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/../spec-cases"))]
+    dir: PathBuf,
+    /// The adapters directory.
+    #[arg(long, default_value_os_t = adapters::default_dir())]
+    adapters_dir: PathBuf,
+    /// Where adapters are installed.
+    #[arg(long, default_value_os_t = adapters::default_install_root())]
+    install_root: PathBuf,
 }
 
 #[derive(Subcommand)]
@@ -73,6 +120,14 @@ enum AdapterCommand {
         #[arg(long, default_value = "rfc9309")]
         profile: Profile,
     },
+    /// A Rust crate linked into this binary (see `reptest-peers`).
+    Peer {
+        /// Its adapter name.
+        name: String,
+    },
+    /// A deliberately faulty adapter, for the harness's own tests.
+    #[command(hide = true)]
+    Faulty,
 }
 
 fn main() -> ExitCode {
@@ -101,13 +156,99 @@ fn run(cli: Cli) -> Result<ExitCode> {
             reptest::protocol::serve_reference(profile, io::stdin().lock(), io::stdout().lock())?;
             Ok(ExitCode::SUCCESS)
         }
-        Command::Run {
-            profile,
-            cases,
-            json,
-            dir,
-        } => run_suite(&profile, cases.as_deref(), json.as_deref(), &dir),
+        Command::Adapter {
+            which: AdapterCommand::Peer { name },
+        } => serve_peer(&name),
+        Command::Adapter {
+            which: AdapterCommand::Faulty,
+        } => {
+            reptest::faulty::serve(io::stdin().lock(), io::stdout().lock())?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Setup {
+            names,
+            adapters_dir,
+            install_root,
+        } => setup(&names, &adapters_dir, &install_root),
+        Command::Adapters {
+            adapters_dir,
+            install_root,
+        } => list_adapters(&adapters_dir, &install_root),
+        Command::Run(args) => run_suite(&args),
     }
+}
+
+fn serve_peer(name: &str) -> Result<ExitCode> {
+    let Some(engine) = reptest::engine::PeerEngine::new(name) else {
+        let known: Vec<&str> = reptest_peers::PEERS.iter().map(|p| p.name).collect();
+        bail!(
+            "no peer crate `{name}` in this build (built in: {}; the crates that need an HTTP \
+             client come with `--features http-client-crates`)",
+            known.join(", ")
+        );
+    };
+    let info = reptest::engine::Engine::info(&engine).clone();
+    let hello = reptest::protocol::Hello {
+        protocol: reptest::protocol::VERSION,
+        name: info.name,
+        implementation: info.implementation,
+        version: info.version,
+        language: info.language,
+        extra: serde_json::Map::new(),
+    };
+    let mut check = |body: &[u8], agent: &str, urls: &[String]| engine.answer(body, agent, urls);
+    reptest::protocol::serve(&hello, &mut check, io::stdin().lock(), io::stdout().lock())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn setup(names: &[String], dir: &Path, install_root: &Path) -> Result<ExitCode> {
+    let chosen = adapters::select(adapters::load(dir, install_root)?, names)?;
+    let statuses = adapters::setup(&chosen, &mut io::stdout().lock());
+    let failed: Vec<&String> = statuses
+        .iter()
+        .filter_map(|s| match s {
+            adapters::SetupStatus::Failed(m) => Some(m),
+            _ => None,
+        })
+        .collect();
+    let installed = statuses
+        .iter()
+        .filter(|s| **s == adapters::SetupStatus::Installed)
+        .count();
+    println!(
+        "setup: {} adapters, {installed} installed now, {} up to date, {} failed",
+        statuses.len(),
+        statuses.len() - installed - failed.len(),
+        failed.len()
+    );
+    for message in &failed {
+        println!("  {message}");
+    }
+    Ok(if failed.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+fn list_adapters(dir: &Path, install_root: &Path) -> Result<ExitCode> {
+    let all = adapters::load(dir, install_root)?;
+    for a in &all {
+        let m = &a.manifest;
+        println!(
+            "{:<28} {:<8} {:<28} {:<10} {}",
+            m.name,
+            m.language,
+            m.implementation,
+            m.version,
+            if a.is_set_up() {
+                "set up"
+            } else {
+                "not set up"
+            }
+        );
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 fn check(
@@ -209,30 +350,27 @@ fn glob_matches(glob: &str, text: &str) -> bool {
     rest.len() >= last.len() && rest.ends_with(last)
 }
 
-fn run_suite(
-    profiles: &[Profile],
-    filter: Option<&str>,
-    json_out: Option<&Path>,
-    dir: &Path,
-) -> Result<ExitCode> {
-    let profiles = if profiles.is_empty() {
-        Profile::ALL.to_vec()
-    } else {
-        profiles.to_vec()
-    };
-    let mut all = cases::load_dir(dir)?;
-    if let Some(glob) = filter {
+fn run_suite(args: &RunArgs) -> Result<ExitCode> {
+    let loaded = cases::load_dir(&args.dir)?;
+    let all_ids: BTreeSet<String> = loaded.iter().map(|c| c.id.clone()).collect();
+    let mut all = loaded;
+    if let Some(glob) = &args.cases {
         all.retain(|c| glob_matches(glob, &c.id));
         if all.is_empty() {
             bail!("--cases `{glob}` selects no case");
         }
     }
     let mut out = io::stdout().lock();
-    writeln!(out, "reference: {} cases from {}", all.len(), dir.display())?;
+    writeln!(
+        out,
+        "reference: {} cases from {}",
+        all.len(),
+        args.dir.display()
+    )?;
     let mut results_json = Vec::new();
-    let mut any_failed = false;
+    let mut failed_run = false;
     let mut rows = Vec::new();
-    for &profile in &profiles {
+    for profile in Profile::ALL {
         let (mut passed, mut failed) = (0usize, 0usize);
         for case in &all {
             let results = cases::run_reference(case, profile);
@@ -248,19 +386,98 @@ fn run_suite(
             }
             results_json.extend(results.iter().map(|r| result_json(case, profile, r)));
         }
-        any_failed |= failed > 0;
+        failed_run |= failed > 0;
         rows.push((profile, passed, failed));
     }
-    writeln!(out, "\n{:<10} {:>7} {:>7}", "profile", "passed", "failed")?;
+    writeln!(out, "{:<10} {:>7} {:>7}", "profile", "passed", "failed")?;
     for (profile, passed, failed) in rows {
         writeln!(out, "{:<10} {passed:>7} {failed:>7}", profile.name())?;
     }
-    if let Some(path) = json_out {
-        let doc = json!({ "implementation": "reference", "results": results_json });
+    let chosen = if args.reference_only {
+        Vec::new()
+    } else {
+        let every = adapters::load(&args.adapters_dir, &args.install_root)?;
+        if args.adapters.is_empty() {
+            let (ready, missing): (Vec<_>, Vec<_>) =
+                every.into_iter().partition(adapters::Adapter::is_set_up);
+            if !missing.is_empty() {
+                let names: Vec<&str> = missing.iter().map(|a| a.manifest.name.as_str()).collect();
+                writeln!(
+                    out,
+                    "\nnot set up (run `reptest setup` to include them): {}",
+                    names.join(", ")
+                )?;
+            }
+            ready
+        } else {
+            adapters::select(every, &args.adapters)?
+        }
+    };
+    let mut reports = Vec::new();
+    if !chosen.is_empty() {
+        let protocol_checks: usize = all
+            .iter()
+            .flat_map(runner::questions)
+            .map(|q| q.urls.len())
+            .sum();
+        writeln!(
+            out,
+            "\n{} adapters, {protocol_checks} checks each ({} fetch-outcome and scope checks are \
+             outside protocol v1), {} at a time",
+            chosen.len(),
+            all.iter().map(Case::check_count).sum::<usize>() - protocol_checks,
+            args.jobs
+        )?;
+        out.flush()?;
+        let timeout = Duration::from_secs_f64(args.timeout.max(0.1));
+        let total = chosen.len();
+        let progress = |done: usize, report: &runner::AdapterReport| {
+            let state = match &report.unavailable {
+                Some(why) => format!("UNAVAILABLE: {why}"),
+                None => format!(
+                    "{} checks in {:.1}s",
+                    report.outcomes.len(),
+                    report.elapsed.as_secs_f64()
+                ),
+            };
+            println!("[{done}/{total}] {}: {state}", report.info.name);
+        };
+        reports = runner::run_adapters(&chosen, &all, &all_ids, timeout, args.jobs, &progress);
+        for report in &reports {
+            let text = runner::render_adapter(report, args.profile, &all);
+            if args.brief {
+                let head: Vec<&str> = text
+                    .lines()
+                    .filter(|l| !l.starts_with("   FAIL") && !l.starts_with("   known"))
+                    .collect();
+                writeln!(out, "{}", head.join("\n"))?;
+            } else {
+                write!(out, "{text}")?;
+            }
+            let unexpected = report.outcomes.iter().any(|o| {
+                o.status
+                    .values()
+                    .any(|s| *s == runner::Status::UnexpectedPass)
+            });
+            failed_run |= report.broken() || unexpected || !report.stale_deviations.is_empty();
+        }
+        writeln!(out, "\n{}", runner::summary_table(&reports, &all))?;
+        let broken: Vec<&str> = reports
+            .iter()
+            .filter(|r| r.broken())
+            .map(|r| r.info.name.as_str())
+            .collect();
+        if !broken.is_empty() {
+            writeln!(out, "adapters that could not answer: {}", broken.join(", "))?;
+        }
+    }
+    if let Some(path) = &args.json {
+        let mut doc = runner::to_json(&reports, &all);
+        doc["reference"] = serde_json::Value::Array(results_json);
         std::fs::write(path, serde_json::to_string_pretty(&doc)?)
             .with_context(|| format!("cannot write {}", path.display()))?;
     }
-    Ok(if any_failed {
+    Ok(if failed_run {
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS

@@ -90,8 +90,12 @@ impl Response {
     }
 }
 
-/// Answers one request line with the reference under `profile`.
-pub fn answer(line: &str, profile: Profile) -> Response {
+/// What an implementation is asked: the body, the crawler, the URLs; it returns one verdict
+/// per URL or its own error message.
+pub type CheckFn<'a> = dyn FnMut(&[u8], &str, &[String]) -> Result<Vec<WireVerdict>, String> + 'a;
+
+/// Answers one request line with `check`.
+pub fn answer(line: &str, check: &mut CheckFn<'_>) -> Response {
     let request: Request = match serde_json::from_str(line) {
         Ok(r) => r,
         Err(e) => {
@@ -106,29 +110,66 @@ pub fn answer(line: &str, profile: Profile) -> Response {
         Ok(b) => b,
         Err(e) => return Response::error(Some(request.id), format!("robots_b64: {e}")),
     };
-    let robots = Robots::parse(&body, ParseOptions::new(profile));
-    let selection = robots.select(&[request.agent.as_str()]);
-    let mut verdicts = Vec::with_capacity(request.urls.len());
-    for url in &request.urls {
-        match selection.check_url(url) {
-            Ok(v) if v.allowed => verdicts.push(WireVerdict::Allow),
-            Ok(_) => verdicts.push(WireVerdict::Disallow),
-            Err(e) => return Response::error(Some(request.id), e.to_string()),
-        }
-    }
-    Response {
-        id: Some(request.id),
-        verdicts: Some(verdicts),
-        error: None,
+    match check(&body, &request.agent, &request.urls) {
+        Ok(verdicts) if verdicts.len() == request.urls.len() => Response {
+            id: Some(request.id),
+            verdicts: Some(verdicts),
+            error: None,
+        },
+        Ok(verdicts) => Response::error(
+            Some(request.id),
+            format!(
+                "{} verdicts for {} URLs",
+                verdicts.len(),
+                request.urls.len()
+            ),
+        ),
+        Err(e) => Response::error(Some(request.id), e),
     }
 }
 
-/// Serves the reference over protocol v1 until `input` ends.
-pub fn serve_reference(
+/// The reference under `profile` as a [`CheckFn`].
+pub fn reference_check(
     profile: Profile,
+) -> impl FnMut(&[u8], &str, &[String]) -> Result<Vec<WireVerdict>, String> {
+    move |body, agent, urls| {
+        let robots = Robots::parse(body, ParseOptions::new(profile));
+        let selection = robots.select(&[agent]);
+        urls.iter()
+            .map(|url| match selection.check_url(url) {
+                Ok(v) if v.allowed => Ok(WireVerdict::Allow),
+                Ok(_) => Ok(WireVerdict::Disallow),
+                Err(e) => Err(e.to_string()),
+            })
+            .collect()
+    }
+}
+
+/// Serves `check` over protocol v1 until `input` ends: the hello, then one response line per
+/// request line.
+pub fn serve(
+    hello: &Hello,
+    check: &mut CheckFn<'_>,
     input: impl BufRead,
     mut output: impl Write,
 ) -> Result<()> {
+    serde_json::to_writer(&mut output, hello)?;
+    output.write_all(b"\n")?;
+    output.flush()?;
+    for line in input.lines() {
+        let line = line?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        serde_json::to_writer(&mut output, &answer(&line, check))?;
+        output.write_all(b"\n")?;
+        output.flush()?;
+    }
+    Ok(())
+}
+
+/// Serves the reference over protocol v1 until `input` ends.
+pub fn serve_reference(profile: Profile, input: impl BufRead, output: impl Write) -> Result<()> {
     let hello = Hello {
         protocol: VERSION,
         name: format!("reference-{profile}"),
@@ -140,19 +181,7 @@ pub fn serve_reference(
             serde_json::Value::from(profile.name()),
         )]),
     };
-    serde_json::to_writer(&mut output, &hello)?;
-    output.write_all(b"\n")?;
-    output.flush()?;
-    for line in input.lines() {
-        let line = line?;
-        if line.trim().is_empty() {
-            continue;
-        }
-        serde_json::to_writer(&mut output, &answer(&line, profile))?;
-        output.write_all(b"\n")?;
-        output.flush()?;
-    }
-    Ok(())
+    serve(&hello, &mut reference_check(profile), input, output)
 }
 
 #[cfg(test)]
@@ -168,7 +197,7 @@ mod tests {
             vec!["http://e.com/a".into(), "http://e.com/b".into()],
         );
         let line = serde_json::to_string(&request).expect("serialise");
-        let response = answer(&line, Profile::Rfc9309);
+        let response = answer(&line, &mut reference_check(Profile::Rfc9309));
         assert_eq!(response.id, Some(7));
         assert_eq!(
             response.verdicts,
@@ -176,10 +205,13 @@ mod tests {
         );
         let bad = answer(
             r#"{"id":3,"robots_b64":"!!","agent":"a","urls":[]}"#,
-            Profile::Google,
+            &mut reference_check(Profile::Google),
         );
         assert_eq!(bad.id, Some(3));
         assert!(bad.error.is_some());
-        assert_eq!(answer("not json", Profile::Google).id, None);
+        assert_eq!(
+            answer("not json", &mut reference_check(Profile::Google)).id,
+            None
+        );
     }
 }

@@ -1,0 +1,538 @@
+//! Adapter manifests and `reptest setup`.
+//!
+//! Every external implementation lives in `harness/adapters/<name>/`: an `adapter.toml`
+//! manifest and the adapter program. The manifest pins the implementation's version, says how
+//! to install it (Debian packages, a Python virtual environment, an npm project, a feature of
+//! this crate's own `reptest adapter peer`, a checked download, commands), how to run it, what
+//! the adapter maps and cannot express, and the known deviations (see [`Deviation`]).
+//!
+//! Setup installs into `target/adapters/<name>/`, one directory per adapter, so that two
+//! Python packages with one import name never meet. It is idempotent: a finished setup leaves
+//! a stamp holding a digest of the manifest's `[setup]` table, and a later setup with the same
+//! digest does nothing.
+
+use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::fmt::Write as _;
+use std::fs;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use anyhow::{Context, Result, bail};
+use reptest_reference::Profile;
+use serde::Deserialize;
+
+/// The manifest's file name inside an adapter directory.
+pub const MANIFEST: &str = "adapter.toml";
+
+/// One adapter's manifest.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Manifest {
+    /// Short name, equal to the directory name; used on the command line.
+    pub name: String,
+    /// The implementation's own name.
+    pub implementation: String,
+    /// Its language.
+    pub language: String,
+    /// The pinned version.
+    pub version: String,
+    /// Where the implementation is published.
+    pub source: String,
+    /// The command that serves protocol v1, with placeholders (see [`Adapter::command`]).
+    pub run: Vec<String>,
+    /// How the adapter maps questions onto the implementation, and what it declares
+    /// `unsupported`.
+    #[serde(default)]
+    pub mapping: Vec<String>,
+    /// How to install it.
+    #[serde(default)]
+    pub setup: Setup,
+    /// Known deviations, by case id.
+    #[serde(default, rename = "deviation")]
+    pub deviations: Vec<Deviation>,
+}
+
+/// How to install an adapter. Steps run in the order of the fields.
+#[derive(Clone, Debug, Default, Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Setup {
+    /// Programs that must be on `PATH` before anything else runs.
+    #[serde(default)]
+    pub requires: Vec<String>,
+    /// Debian packages (installed with apt-get when running as root and missing).
+    #[serde(default)]
+    pub apt: Vec<String>,
+    /// A file to download, checked against its SHA-256, unpacked into `{env}/src`.
+    #[serde(default)]
+    pub download: Option<Download>,
+    /// Python requirements (`name==version`) installed into a virtual environment `{env}/venv`.
+    #[serde(default)]
+    pub pip: Vec<String>,
+    /// npm packages (`name@version`) installed into `{env}/node_modules`.
+    #[serde(default)]
+    pub npm: Vec<String>,
+    /// Features of the `reptest` crate to build `reptest adapter peer` with, into `{reptest}`.
+    #[serde(default)]
+    pub cargo_features: Option<Vec<String>>,
+    /// Further commands, with placeholders.
+    #[serde(default)]
+    pub commands: Vec<Vec<String>>,
+}
+
+/// A checked download.
+#[derive(Clone, Debug, Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Download {
+    /// Where from (a package registry).
+    pub url: String,
+    /// Its SHA-256, lowercase hex.
+    pub sha256: String,
+}
+
+/// A case this adapter is known to get wrong, with the reason. Checked both ways: a listed
+/// case that passes is an unexpected pass, and a listed id that names no case is an error.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Deviation {
+    /// The case id.
+    pub case: String,
+    /// The profiles under which the case fails (all profiles when empty).
+    #[serde(default, deserialize_with = "profile_names")]
+    pub profiles: Vec<Profile>,
+    /// Why.
+    pub reason: String,
+}
+
+fn profile_names<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Profile>, D::Error> {
+    let names: Vec<String> = Deserialize::deserialize(d)?;
+    names
+        .iter()
+        .map(|n| n.parse().map_err(serde::de::Error::custom))
+        .collect()
+}
+
+impl Deviation {
+    /// Whether the deviation is declared for `profile`.
+    pub fn applies(&self, profile: Profile) -> bool {
+        self.profiles.is_empty() || self.profiles.contains(&profile)
+    }
+}
+
+/// A manifest with the places it refers to.
+#[derive(Clone, Debug)]
+pub struct Adapter {
+    /// The manifest.
+    pub manifest: Manifest,
+    /// `harness/adapters/<name>`.
+    pub dir: PathBuf,
+    /// Where setup installs it: `target/adapters/<name>`.
+    pub env: PathBuf,
+    /// The `reptest` binary built with peer features: `target/adapters/cargo/release/reptest`.
+    pub reptest: PathBuf,
+}
+
+/// The workspace's root (the parent of the harness crate).
+pub fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
+}
+
+/// The default adapters directory.
+pub fn default_dir() -> PathBuf {
+    workspace_root().join("harness").join("adapters")
+}
+
+/// The default install root.
+pub fn default_install_root() -> PathBuf {
+    workspace_root().join("target").join("adapters")
+}
+
+impl Adapter {
+    /// Replaces `{here}`, `{env}`, `{venv}`, `{reptest}` and `{root}` in `arg`.
+    pub fn expand(&self, arg: &str) -> String {
+        arg.replace("{here}", &self.dir.display().to_string())
+            .replace("{venv}", &self.env.join("venv").display().to_string())
+            .replace("{env}", &self.env.display().to_string())
+            .replace("{reptest}", &self.reptest.display().to_string())
+            .replace("{root}", &workspace_root().display().to_string())
+    }
+
+    /// The command that serves the adapter, placeholders expanded.
+    pub fn command(&self) -> Vec<String> {
+        self.manifest.run.iter().map(|a| self.expand(a)).collect()
+    }
+
+    fn stamp(&self) -> PathBuf {
+        self.env.join(".setup-stamp")
+    }
+
+    /// A digest of what setup does, so that a changed manifest is set up again.
+    fn setup_digest(&self) -> String {
+        let text = toml::to_string(&self.manifest.setup).unwrap_or_default();
+        format!("{:016x}", fnv1a(text.as_bytes()))
+    }
+
+    /// Whether a finished setup with the current manifest is on disk (or there is nothing to
+    /// set up).
+    pub fn is_set_up(&self) -> bool {
+        let s = &self.manifest.setup;
+        let nothing = s.apt.is_empty()
+            && s.download.is_none()
+            && s.pip.is_empty()
+            && s.npm.is_empty()
+            && s.cargo_features.is_none()
+            && s.commands.is_empty();
+        nothing || fs::read_to_string(self.stamp()).is_ok_and(|s| s.trim() == self.setup_digest())
+    }
+}
+
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// Loads every adapter under `dir` (sorted by name), installing under `install_root`.
+pub fn load(dir: &Path, install_root: &Path) -> Result<Vec<Adapter>> {
+    let mut adapters = Vec::new();
+    let entries = fs::read_dir(dir).with_context(|| format!("cannot read {}", dir.display()))?;
+    for entry in entries {
+        let path = entry?.path();
+        let manifest_path = path.join(MANIFEST);
+        if !manifest_path.is_file() {
+            continue;
+        }
+        let text = fs::read_to_string(&manifest_path)
+            .with_context(|| format!("cannot read {}", manifest_path.display()))?;
+        let manifest: Manifest = toml::from_str(&text)
+            .with_context(|| format!("{}: invalid manifest", manifest_path.display()))?;
+        let dir_name = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default();
+        if manifest.name != dir_name {
+            bail!(
+                "{}: name `{}` differs from its directory `{dir_name}`",
+                manifest_path.display(),
+                manifest.name
+            );
+        }
+        if manifest.run.is_empty() {
+            bail!("{}: `run` is empty", manifest_path.display());
+        }
+        let mut seen = HashSet::new();
+        for d in &manifest.deviations {
+            if !seen.insert((d.case.clone(), d.profiles.clone())) {
+                bail!(
+                    "{}: deviation `{}` is listed twice",
+                    manifest_path.display(),
+                    d.case
+                );
+            }
+        }
+        adapters.push(Adapter {
+            env: install_root.join(&manifest.name),
+            reptest: install_root.join("cargo").join("release").join("reptest"),
+            dir: path,
+            manifest,
+        });
+    }
+    adapters.sort_by(|a, b| a.manifest.name.cmp(&b.manifest.name));
+    Ok(adapters)
+}
+
+/// Picks adapters by name; every name must exist.
+pub fn select(all: Vec<Adapter>, names: &[String]) -> Result<Vec<Adapter>> {
+    if names.is_empty() {
+        return Ok(all);
+    }
+    let known: BTreeSet<&str> = all.iter().map(|a| a.manifest.name.as_str()).collect();
+    if let Some(unknown) = names.iter().find(|n| !known.contains(n.as_str())) {
+        let list: Vec<&str> = known.into_iter().collect();
+        bail!("no adapter named `{unknown}` (known: {})", list.join(", "));
+    }
+    Ok(all
+        .into_iter()
+        .filter(|a| names.contains(&a.manifest.name))
+        .collect())
+}
+
+/// Whether `program` can be found on `PATH` (or is a path that exists).
+pub fn on_path(program: &str) -> bool {
+    if program.contains('/') {
+        return Path::new(program).exists();
+    }
+    std::env::var_os("PATH")
+        .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join(program).is_file()))
+}
+
+/// What a setup run did for one adapter.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupStatus {
+    /// Already installed with this manifest.
+    UpToDate,
+    /// Installed now.
+    Installed,
+    /// A step failed; the message names it.
+    Failed(String),
+}
+
+/// Runs setup for each adapter, printing progress to `log`. The cargo build shared by the
+/// Rust adapters runs once, with the union of their features.
+pub fn setup(adapters: &[Adapter], log: &mut dyn std::io::Write) -> Vec<SetupStatus> {
+    let features: BTreeSet<String> = adapters
+        .iter()
+        .filter(|a| !a.is_set_up())
+        .filter_map(|a| a.manifest.setup.cargo_features.clone())
+        .flatten()
+        .collect();
+    let needs_cargo = adapters
+        .iter()
+        .any(|a| !a.is_set_up() && a.manifest.setup.cargo_features.is_some());
+    let cargo_result = if needs_cargo {
+        let _ = writeln!(
+            log,
+            "building `reptest adapter peer` (features: {features:?})"
+        );
+        build_peer_binary(adapters, &features).map_err(|e| format!("{e:#}"))
+    } else {
+        Ok(())
+    };
+    let total = adapters.len();
+    adapters
+        .iter()
+        .enumerate()
+        .map(|(i, adapter)| {
+            let name = &adapter.manifest.name;
+            if adapter.is_set_up() {
+                let _ = writeln!(log, "[{}/{total}] {name}: up to date", i + 1);
+                return SetupStatus::UpToDate;
+            }
+            let _ = writeln!(log, "[{}/{total}] {name}: setting up", i + 1);
+            if adapter.manifest.setup.cargo_features.is_some()
+                && let Err(e) = &cargo_result
+            {
+                let message = format!("{name}: cargo build failed: {e}");
+                let _ = writeln!(log, "  FAILED {message}");
+                return SetupStatus::Failed(message);
+            }
+            match setup_one(adapter, log) {
+                Ok(()) => {
+                    let _ = writeln!(log, "  done");
+                    SetupStatus::Installed
+                }
+                Err(e) => {
+                    let message = format!("{name}: {e:#}");
+                    let _ = writeln!(log, "  FAILED {message}");
+                    SetupStatus::Failed(message)
+                }
+            }
+        })
+        .collect()
+}
+
+fn build_peer_binary(adapters: &[Adapter], features: &BTreeSet<String>) -> Result<()> {
+    let Some(first) = adapters.first() else {
+        return Ok(());
+    };
+    let target_dir = first
+        .reptest
+        .parent()
+        .and_then(Path::parent)
+        .context("peer binary path has no target directory")?;
+    let mut command = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
+    command
+        .current_dir(workspace_root())
+        .args(["build", "--release", "--locked", "-p", "reptest", "--bin"])
+        .arg("reptest")
+        .arg("--target-dir")
+        .arg(target_dir);
+    if !features.is_empty() {
+        let list: Vec<&str> = features.iter().map(String::as_str).collect();
+        command.arg("--features").arg(list.join(","));
+    }
+    let log = target_dir.join("build.log");
+    fs::create_dir_all(target_dir)?;
+    run_logged(&mut command, &log)
+}
+
+fn setup_one(adapter: &Adapter, log: &mut dyn std::io::Write) -> Result<()> {
+    let setup = &adapter.manifest.setup;
+    fs::create_dir_all(&adapter.env)
+        .with_context(|| format!("cannot create {}", adapter.env.display()))?;
+    let _ = fs::remove_file(adapter.stamp());
+    let step_log = adapter.env.join("setup.log");
+    let _ = fs::remove_file(&step_log);
+    for program in &setup.requires {
+        if !on_path(program) {
+            bail!("needs `{program}` on PATH, which is missing; install it and run setup again");
+        }
+    }
+    let missing: Vec<&String> = setup.apt.iter().filter(|p| !dpkg_installed(p)).collect();
+    if !missing.is_empty() {
+        let list: Vec<&str> = missing.iter().map(|s| s.as_str()).collect();
+        let _ = writeln!(log, "  apt-get install {}", list.join(" "));
+        if !is_root() {
+            bail!(
+                "needs the Debian packages {} (run `apt-get install {}` as root)",
+                list.join(", "),
+                list.join(" ")
+            );
+        }
+        let mut update = Command::new("apt-get");
+        update.args(["update", "-qq"]);
+        run_logged(&mut update, &step_log).context("apt-get update failed")?;
+        let mut install = Command::new("apt-get");
+        install
+            .env("DEBIAN_FRONTEND", "noninteractive")
+            .args(["install", "-y", "-qq", "--no-install-recommends"])
+            .args(&list);
+        run_logged(&mut install, &step_log)
+            .with_context(|| format!("apt-get install {} failed", list.join(" ")))?;
+    }
+    if let Some(download) = &setup.download {
+        let _ = writeln!(log, "  download {}", download.url);
+        fetch_checked(download, &adapter.env, &step_log)?;
+    }
+    if !setup.pip.is_empty() {
+        let venv = adapter.env.join("venv");
+        let _ = writeln!(
+            log,
+            "  python3 -m venv; pip install {}",
+            setup.pip.join(" ")
+        );
+        if !on_path("python3") {
+            bail!("needs `python3` on PATH for its virtual environment");
+        }
+        let mut make_venv = Command::new("python3");
+        make_venv.args(["-m", "venv", "--clear"]).arg(&venv);
+        run_logged(&mut make_venv, &step_log).context("python3 -m venv failed")?;
+        let mut pip = Command::new(venv.join("bin").join("pip"));
+        pip.args(["install", "--disable-pip-version-check", "-q"])
+            .args(&setup.pip);
+        run_logged(&mut pip, &step_log)
+            .with_context(|| format!("pip install {} failed", setup.pip.join(" ")))?;
+    }
+    if !setup.npm.is_empty() {
+        let _ = writeln!(log, "  npm install {}", setup.npm.join(" "));
+        if !on_path("npm") {
+            bail!("needs `npm` (Node.js) on PATH");
+        }
+        fs::write(
+            adapter.env.join("package.json"),
+            "{\"private\":true,\"name\":\"reptest-adapter\"}\n",
+        )?;
+        let mut npm = Command::new("npm");
+        npm.current_dir(&adapter.env)
+            .args([
+                "install",
+                "--no-audit",
+                "--no-fund",
+                "--save-exact",
+                "--loglevel=error",
+            ])
+            .args(&setup.npm);
+        run_logged(&mut npm, &step_log)
+            .with_context(|| format!("npm install {} failed", setup.npm.join(" ")))?;
+    }
+    for step in &setup.commands {
+        let args: Vec<String> = step.iter().map(|a| adapter.expand(a)).collect();
+        let Some((program, rest)) = args.split_first() else {
+            continue;
+        };
+        let _ = writeln!(log, "  {}", args.join(" "));
+        let mut command = Command::new(program);
+        command.args(rest).current_dir(&adapter.env);
+        run_logged(&mut command, &step_log).with_context(|| format!("`{program}` failed"))?;
+    }
+    fs::write(adapter.stamp(), adapter.setup_digest())?;
+    Ok(())
+}
+
+fn fetch_checked(download: &Download, env: &Path, step_log: &Path) -> Result<()> {
+    let archive = env.join("download");
+    let mut curl = Command::new("curl");
+    curl.args(["-fsSL", "--retry", "3", "-o"])
+        .arg(&archive)
+        .arg(&download.url);
+    run_logged(&mut curl, step_log)
+        .with_context(|| format!("download of {} failed", download.url))?;
+    let output = Command::new("sha256sum").arg(&archive).output()?;
+    let text = String::from_utf8_lossy(&output.stdout);
+    let digest = text.split_whitespace().next().unwrap_or_default();
+    if digest != download.sha256 {
+        bail!(
+            "{}: SHA-256 {digest}, expected {}",
+            download.url,
+            download.sha256
+        );
+    }
+    let src = env.join("src");
+    let _ = fs::remove_dir_all(&src);
+    fs::create_dir_all(&src)?;
+    let mut tar = Command::new("tar");
+    tar.arg("-xf")
+        .arg(&archive)
+        .arg("-C")
+        .arg(&src)
+        .arg("--strip-components=1");
+    run_logged(&mut tar, step_log).context("unpacking the download failed")
+}
+
+/// Runs `command`, appending its output to `log_path`; on failure the error holds the last
+/// lines of that output.
+fn run_logged(command: &mut Command, log_path: &Path) -> Result<()> {
+    let output = command
+        .stdin(Stdio::null())
+        .output()
+        .with_context(|| format!("cannot start {:?}", command.get_program()))?;
+    let mut file = fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(log_path)?;
+    file.write_all(&output.stdout)?;
+    file.write_all(&output.stderr)?;
+    if output.status.success() {
+        return Ok(());
+    }
+    let mut text = String::from_utf8_lossy(&output.stderr).into_owned();
+    if text.trim().is_empty() {
+        text = String::from_utf8_lossy(&output.stdout).into_owned();
+    }
+    let lines: Vec<&str> = text.lines().collect();
+    let tail = lines[lines.len().saturating_sub(12)..].join("\n    ");
+    let mut message = format!("{} (full log: {})", output.status, log_path.display());
+    if !tail.is_empty() {
+        let _ = write!(message, "\n    {tail}");
+    }
+    bail!(message)
+}
+
+fn dpkg_installed(package: &str) -> bool {
+    Command::new("dpkg-query")
+        .args(["-W", "-f", "${Status}", package])
+        .output()
+        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).contains("install ok installed"))
+}
+
+fn is_root() -> bool {
+    Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| o.stdout.trim_ascii() == b"0")
+}
+
+/// The deviations of every adapter, as (case, profile) → reason.
+pub fn deviation_map(manifest: &Manifest) -> BTreeMap<(String, Profile), String> {
+    let mut map = BTreeMap::new();
+    for d in &manifest.deviations {
+        for profile in Profile::ALL {
+            if d.applies(profile) {
+                map.insert((d.case.clone(), profile), d.reason.clone());
+            }
+        }
+    }
+    map
+}

@@ -1,0 +1,578 @@
+//! `reptest run` over adapters: the spec suite through each engine, judged against every
+//! profile at once.
+//!
+//! An adapter answers each question once; its answer is then judged against the expectation
+//! of each profile, so one run tells how close the implementation is to `rfc9309`, `google`
+//! and `legacy`. What protocol v1 cannot ask (fetch outcomes, robots.txt scope) is not asked
+//! and not counted; what it cannot carry for a robots case (a parse size limit other than the
+//! default, fallback product tokens) is counted as `unsupported`, never as a pass.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write as _;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use reptest_reference::Profile;
+use serde_json::json;
+
+use crate::adapters::{self, Adapter};
+use crate::cases::{Case, CaseKind, Expected};
+use crate::engine::{Engine, EngineError, EngineInfo, SubprocessEngine};
+use crate::protocol::WireVerdict;
+
+/// The host that case URLs given as bare paths are placed on.
+pub const PATH_HOST: &str = "http://example.com";
+
+/// What an engine answered to one check.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// A verdict.
+    Verdict(WireVerdict),
+    /// The question could not be put to it; why.
+    NotExpressible(&'static str),
+    /// It failed; how.
+    Error(String),
+}
+
+impl Answer {
+    /// `allow`, `disallow`, `unsupported` or `error`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Answer::Verdict(WireVerdict::Allow) => "allow",
+            Answer::Verdict(WireVerdict::Disallow) => "disallow",
+            Answer::Verdict(WireVerdict::Unsupported) | Answer::NotExpressible(_) => "unsupported",
+            Answer::Error(_) => "error",
+        }
+    }
+}
+
+/// How one answer stands against one profile's expectation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    /// As expected.
+    Pass,
+    /// Not as expected, and not listed as a known deviation.
+    Fail,
+    /// Not as expected, listed as a known deviation.
+    KnownFail,
+    /// As expected although listed as a known deviation.
+    UnexpectedPass,
+    /// The engine declared it cannot answer, or the protocol cannot ask.
+    Unsupported,
+    /// The engine failed.
+    Error,
+}
+
+/// One check's outcome.
+#[derive(Clone, Debug)]
+pub struct CheckOutcome {
+    /// The case id.
+    pub case: String,
+    /// The check's index in the case.
+    pub index: usize,
+    /// The URL sent.
+    pub url: String,
+    /// The crawler sent.
+    pub agent: String,
+    /// The answer.
+    pub answer: Answer,
+    /// Expectation per profile the case applies to.
+    pub expected: BTreeMap<Profile, Expected>,
+    /// Judgement per profile.
+    pub status: BTreeMap<Profile, Status>,
+}
+
+/// Counts of statuses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Tally {
+    /// Passed.
+    pub pass: usize,
+    /// Failed.
+    pub fail: usize,
+    /// Failed as listed.
+    pub known_fail: usize,
+    /// Passed although listed.
+    pub unexpected_pass: usize,
+    /// Unsupported.
+    pub unsupported: usize,
+    /// Errors.
+    pub error: usize,
+}
+
+impl Tally {
+    fn add(&mut self, status: Status) {
+        match status {
+            Status::Pass => self.pass += 1,
+            Status::Fail => self.fail += 1,
+            Status::KnownFail => self.known_fail += 1,
+            Status::UnexpectedPass => self.unexpected_pass += 1,
+            Status::Unsupported => self.unsupported += 1,
+            Status::Error => self.error += 1,
+        }
+    }
+
+    /// Every check counted.
+    pub fn total(&self) -> usize {
+        self.pass
+            + self.fail
+            + self.known_fail
+            + self.unexpected_pass
+            + self.unsupported
+            + self.error
+    }
+
+    /// Checks answered as expected (an unexpected pass is still a correct answer).
+    pub fn correct(&self) -> usize {
+        self.pass + self.unexpected_pass
+    }
+}
+
+/// One adapter's run.
+#[derive(Clone, Debug)]
+pub struct AdapterReport {
+    /// Who answered (from its hello, or the manifest when it never started).
+    pub info: EngineInfo,
+    /// The manifest's mapping notes.
+    pub mapping: Vec<String>,
+    /// Every check.
+    pub outcomes: Vec<CheckOutcome>,
+    /// Set when the adapter could never be started.
+    pub unavailable: Option<String>,
+    /// Deviation entries naming a case id that does not exist.
+    pub stale_deviations: Vec<String>,
+    /// How often the child was started (1 when nothing went wrong).
+    pub starts: u32,
+    /// The child's stderr around failures.
+    pub stderr: Vec<String>,
+    /// Wall time.
+    pub elapsed: Duration,
+}
+
+impl AdapterReport {
+    /// Counts under `profile`, optionally only for cases carrying `tag`.
+    pub fn tally(
+        &self,
+        profile: Profile,
+        cases: &BTreeMap<&str, &Case>,
+        tag: Option<&str>,
+    ) -> Tally {
+        let mut tally = Tally::default();
+        for outcome in &self.outcomes {
+            if let Some(tag) = tag {
+                let tagged = cases
+                    .get(outcome.case.as_str())
+                    .is_some_and(|c| c.tags.iter().any(|t| t == tag));
+                if !tagged {
+                    continue;
+                }
+            }
+            if let Some(status) = outcome.status.get(&profile) {
+                tally.add(*status);
+            }
+        }
+        tally
+    }
+
+    /// Whether the adapter failed as a whole: never started, or no check got a verdict.
+    pub fn broken(&self) -> bool {
+        self.unavailable.is_some()
+            || !self
+                .outcomes
+                .iter()
+                .any(|o| matches!(o.answer, Answer::Verdict(_)))
+    }
+}
+
+/// One request's worth of checks: same case, same crawler.
+#[derive(Clone, Debug)]
+pub struct Question<'a> {
+    /// The case.
+    pub case: &'a Case,
+    /// The crawler.
+    pub agent: String,
+    /// Indices of the checks asked.
+    pub checks: Vec<usize>,
+    /// Their URLs, absolute.
+    pub urls: Vec<String>,
+    /// Set when protocol v1 cannot carry this case.
+    pub inexpressible: Option<&'static str>,
+}
+
+/// The checks of `case` grouped into requests; empty for fetch and scope cases, which protocol
+/// v1 does not ask.
+pub fn questions(case: &Case) -> Vec<Question<'_>> {
+    let CaseKind::Robots {
+        size_limit,
+        agent,
+        agent_fallbacks,
+        checks,
+        ..
+    } = &case.kind
+    else {
+        return Vec::new();
+    };
+    let inexpressible = if size_limit.is_some() {
+        Some("the case sets a parse size limit, which protocol v1 cannot carry")
+    } else if !agent_fallbacks.is_empty() {
+        Some("the case gives fallback product tokens, which protocol v1 cannot carry")
+    } else {
+        None
+    };
+    let mut out: Vec<Question<'_>> = Vec::new();
+    for (index, check) in checks.iter().enumerate() {
+        let agent = check.agent.as_ref().unwrap_or(agent);
+        let url = if check.url.starts_with('/') {
+            format!("{PATH_HOST}{}", check.url)
+        } else {
+            check.url.clone()
+        };
+        match out.iter_mut().find(|q| &q.agent == agent) {
+            Some(q) => {
+                q.checks.push(index);
+                q.urls.push(url);
+            }
+            None => out.push(Question {
+                case,
+                agent: agent.clone(),
+                checks: vec![index],
+                urls: vec![url],
+                inexpressible,
+            }),
+        }
+    }
+    out
+}
+
+fn expectations(case: &Case, index: usize) -> BTreeMap<Profile, Expected> {
+    let CaseKind::Robots { checks, .. } = &case.kind else {
+        return BTreeMap::new();
+    };
+    let Some(check) = checks.get(index) else {
+        return BTreeMap::new();
+    };
+    case.profiles
+        .iter()
+        .filter_map(|p| check.expect.for_profile(*p).map(|e| (*p, e)))
+        .collect()
+}
+
+/// Judges one answer against each profile's expectation and the known deviations.
+pub fn judge(
+    answer: &Answer,
+    expected: &BTreeMap<Profile, Expected>,
+    case: &str,
+    deviations: &BTreeMap<(String, Profile), String>,
+) -> BTreeMap<Profile, Status> {
+    expected
+        .iter()
+        .map(|(&profile, &want)| {
+            let known = deviations.contains_key(&(case.to_owned(), profile));
+            let status = match answer {
+                Answer::Verdict(WireVerdict::Unsupported) | Answer::NotExpressible(_) => {
+                    Status::Unsupported
+                }
+                Answer::Error(_) => Status::Error,
+                Answer::Verdict(v) => {
+                    let got = if *v == WireVerdict::Allow {
+                        Expected::Allow
+                    } else {
+                        Expected::Disallow
+                    };
+                    match (got == want, known) {
+                        (true, false) => Status::Pass,
+                        (true, true) => Status::UnexpectedPass,
+                        (false, false) => Status::Fail,
+                        (false, true) => Status::KnownFail,
+                    }
+                }
+            };
+            (profile, status)
+        })
+        .collect()
+}
+
+/// Puts every question to `engine` and judges the answers.
+pub fn run_engine(
+    engine: &mut dyn Engine,
+    cases: &[Case],
+    deviations: &BTreeMap<(String, Profile), String>,
+) -> Vec<CheckOutcome> {
+    let mut outcomes = Vec::new();
+    for case in cases {
+        let CaseKind::Robots { body, .. } = &case.kind else {
+            continue;
+        };
+        for question in questions(case) {
+            let answers: Vec<Answer> = match question.inexpressible {
+                Some(why) => vec![Answer::NotExpressible(why); question.urls.len()],
+                None => match engine.check(body, &question.agent, &question.urls) {
+                    Ok(verdicts) => verdicts.into_iter().map(Answer::Verdict).collect(),
+                    Err(e) => vec![Answer::Error(e.to_string()); question.urls.len()],
+                },
+            };
+            for ((index, url), answer) in question.checks.iter().zip(&question.urls).zip(answers) {
+                let expected = expectations(case, *index);
+                let status = judge(&answer, &expected, &case.id, deviations);
+                outcomes.push(CheckOutcome {
+                    case: case.id.clone(),
+                    index: *index,
+                    url: url.clone(),
+                    agent: question.agent.clone(),
+                    answer,
+                    expected,
+                    status,
+                });
+            }
+        }
+    }
+    outcomes
+}
+
+/// Runs the suite through one adapter in a subprocess.
+pub fn run_adapter(
+    adapter: &Adapter,
+    cases: &[Case],
+    all_ids: &BTreeSet<String>,
+    timeout: Duration,
+) -> AdapterReport {
+    let started = Instant::now();
+    let manifest = &adapter.manifest;
+    let mut engine = SubprocessEngine::new(&manifest.name, adapter.command(), timeout);
+    let deviations = adapters::deviation_map(manifest);
+    let unavailable = engine.ensure_started().err().map(|e| match e {
+        EngineError::Unavailable(m) | EngineError::Adapter(m) | EngineError::Reported(m) => m,
+    });
+    let outcomes = run_engine(&mut engine, cases, &deviations);
+    let mut info = engine.info().clone();
+    if info.implementation.is_empty() {
+        info = EngineInfo {
+            name: manifest.name.clone(),
+            implementation: manifest.implementation.clone(),
+            version: manifest.version.clone(),
+            language: manifest.language.clone(),
+        };
+    }
+    let stale_deviations = manifest
+        .deviations
+        .iter()
+        .filter(|d| !all_ids.contains(&d.case))
+        .map(|d| d.case.clone())
+        .collect();
+    AdapterReport {
+        info,
+        mapping: manifest.mapping.clone(),
+        outcomes,
+        unavailable,
+        stale_deviations,
+        starts: engine.starts(),
+        stderr: engine.stderr_log().to_vec(),
+        elapsed: started.elapsed(),
+    }
+}
+
+/// Runs the suite through several adapters, `jobs` at a time, calling `progress` as each
+/// finishes. Reports come back in the adapters' order.
+pub fn run_adapters(
+    adapters: &[Adapter],
+    cases: &[Case],
+    all_ids: &BTreeSet<String>,
+    timeout: Duration,
+    jobs: usize,
+    progress: &(dyn Fn(usize, &AdapterReport) + Sync),
+) -> Vec<AdapterReport> {
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let slots: Mutex<Vec<Option<AdapterReport>>> = Mutex::new(vec![None; adapters.len()]);
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.max(1).min(adapters.len().max(1)) {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::SeqCst);
+                    let Some(adapter) = adapters.get(i) else {
+                        break;
+                    };
+                    let report = run_adapter(adapter, cases, all_ids, timeout);
+                    let finished = done.fetch_add(1, Ordering::SeqCst) + 1;
+                    progress(finished, &report);
+                    if let Ok(mut slots) = slots.lock() {
+                        slots[i] = Some(report);
+                    }
+                }
+            });
+        }
+    });
+    slots
+        .into_inner()
+        .unwrap_or_default()
+        .into_iter()
+        .flatten()
+        .collect()
+}
+
+/// The text report for one adapter under `profile`: counts overall and by tag, then every
+/// check that did not pass.
+pub fn render_adapter(report: &AdapterReport, profile: Profile, cases: &[Case]) -> String {
+    let by_id: BTreeMap<&str, &Case> = cases.iter().map(|c| (c.id.as_str(), c)).collect();
+    let info = &report.info;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "\n== {} ({} {}, {}) under {profile}",
+        info.name, info.implementation, info.version, info.language
+    );
+    if let Some(why) = &report.unavailable {
+        let _ = writeln!(out, "   UNAVAILABLE: {why}");
+    }
+    let t = report.tally(profile, &by_id, None);
+    let _ = writeln!(out, "   {}", tally_line(&t));
+    let tags: BTreeSet<&str> = cases
+        .iter()
+        .flat_map(|c| c.tags.iter().map(String::as_str))
+        .collect();
+    for tag in tags {
+        let t = report.tally(profile, &by_id, Some(tag));
+        if t.total() > 0 {
+            let _ = writeln!(out, "   {tag:<22} {}", tally_line(&t));
+        }
+    }
+    for outcome in &report.outcomes {
+        let Some(status) = outcome.status.get(&profile) else {
+            continue;
+        };
+        let label = match status {
+            Status::Pass | Status::Unsupported => continue,
+            Status::Fail => "FAIL",
+            Status::KnownFail => "known",
+            Status::UnexpectedPass => "UNEXPECTED PASS",
+            Status::Error => "ERROR",
+        };
+        let want = outcome.expected.get(&profile).map_or("?", |e| e.name());
+        let detail = match &outcome.answer {
+            Answer::Error(e) => format!(": {e}"),
+            _ => String::new(),
+        };
+        let _ = writeln!(
+            out,
+            "   {label} {}#{} {} {}: expected {want}, got {}{detail}",
+            outcome.case,
+            outcome.index,
+            outcome.agent,
+            outcome.url,
+            outcome.answer.name()
+        );
+    }
+    for stale in &report.stale_deviations {
+        let _ = writeln!(out, "   STALE deviation: no case `{stale}`");
+    }
+    if report.starts > 1 {
+        let _ = writeln!(out, "   restarted {} times", report.starts - 1);
+    }
+    out
+}
+
+fn tally_line(t: &Tally) -> String {
+    format!(
+        "pass {:>4}  fail {:>4}  known {:>3}  unexpected-pass {:>2}  unsupported {:>4}  error {:>4}",
+        t.pass, t.fail, t.known_fail, t.unexpected_pass, t.unsupported, t.error
+    )
+}
+
+/// The closing summary: one row per adapter, scores against `rfc9309` and `google`.
+pub fn summary_table(reports: &[AdapterReport], cases: &[Case]) -> String {
+    let by_id: BTreeMap<&str, &Case> = cases.iter().map(|c| (c.id.as_str(), c)).collect();
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{:<28} {:<10} {:<10} {:>18} {:>18} {:>6} {:>6}",
+        "adapter", "language", "version", "rfc9309", "google", "unsup", "error"
+    );
+    let score = |t: &Tally| {
+        let total = t.total();
+        let pct = if total == 0 {
+            0.0
+        } else {
+            100.0 * t.correct() as f64 / total as f64
+        };
+        format!("{}/{} {:5.1}%", t.correct(), total, pct)
+    };
+    let mut rows: Vec<&AdapterReport> = reports.iter().collect();
+    rows.sort_by_key(|r| {
+        let t = r.tally(Profile::Rfc9309, &by_id, None);
+        std::cmp::Reverse(t.correct())
+    });
+    for r in rows {
+        let rfc = r.tally(Profile::Rfc9309, &by_id, None);
+        let google = r.tally(Profile::Google, &by_id, None);
+        let name = if r.unavailable.is_some() {
+            format!("{} (UNAVAILABLE)", r.info.name)
+        } else {
+            r.info.name.clone()
+        };
+        let _ = writeln!(
+            out,
+            "{name:<28} {:<10} {:<10} {:>18} {:>18} {:>6} {:>6}",
+            r.info.language,
+            clip_to(&r.info.version, 10),
+            score(&rfc),
+            score(&google),
+            rfc.unsupported,
+            rfc.error
+        );
+    }
+    out
+}
+
+fn clip_to(text: &str, width: usize) -> String {
+    text.chars().take(width).collect()
+}
+
+/// Everything, machine-readable.
+pub fn to_json(reports: &[AdapterReport], cases: &[Case]) -> serde_json::Value {
+    let by_id: BTreeMap<&str, &Case> = cases.iter().map(|c| (c.id.as_str(), c)).collect();
+    let adapters: Vec<_> = reports
+        .iter()
+        .map(|r| {
+            let summary: BTreeMap<&str, Tally> = Profile::ALL
+                .iter()
+                .map(|p| (p.name(), r.tally(*p, &by_id, None)))
+                .collect();
+            let results: Vec<_> = r
+                .outcomes
+                .iter()
+                .map(|o| {
+                    let mut v = json!({
+                        "case": o.case,
+                        "check": o.index,
+                        "url": o.url,
+                        "agent": o.agent,
+                        "answer": o.answer.name(),
+                        "expected": o.expected.iter().map(|(p, e)| (p.name(), e.name())).collect::<BTreeMap<_, _>>(),
+                        "status": o.status.iter().map(|(p, s)| (p.name(), *s)).collect::<BTreeMap<_, _>>(),
+                    });
+                    match &o.answer {
+                        Answer::Error(e) => v["error"] = json!(e),
+                        Answer::NotExpressible(why) => v["unsupported_because"] = json!(why),
+                        Answer::Verdict(_) => {}
+                    }
+                    v
+                })
+                .collect();
+            json!({
+                "name": r.info.name,
+                "implementation": r.info.implementation,
+                "version": r.info.version,
+                "language": r.info.language,
+                "mapping": r.mapping,
+                "unavailable": r.unavailable,
+                "stale_deviations": r.stale_deviations,
+                "starts": r.starts,
+                "stderr": r.stderr,
+                "summary": summary,
+                "results": results,
+            })
+        })
+        .collect();
+    json!({ "schema": 1, "adapters": adapters })
+}

@@ -1,0 +1,247 @@
+//! Other people's robots.txt crates behind one call.
+//!
+//! Each [`Peer`] answers "may `agent` crawl each of these URLs under this robots.txt?" the
+//! way its crate's documentation says to ask it. How each question is mapped is written next
+//! to its function, and in the adapter manifest that serves it
+//! (`harness/adapters/<name>/adapter.toml`). Nothing here is reptest's own judgement: when a
+//! crate cannot take a question (a URL it cannot parse), the answer is
+//! [`Verdict::Unsupported`], never a guess.
+//!
+//! Crates that take text get the body decoded as UTF-8 with invalid bytes replaced by
+//! U+FFFD, as an HTTP client's `text()` does. Crates that take a path get the URL's path and
+//! query as the `url` crate serialises them (percent-encoding non-ASCII octets).
+
+use std::borrow::Cow;
+
+/// One answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// May be crawled.
+    Allow,
+    /// May not be crawled.
+    Disallow,
+    /// The crate cannot answer this question.
+    Unsupported,
+}
+
+impl From<bool> for Verdict {
+    fn from(allowed: bool) -> Verdict {
+        if allowed {
+            Verdict::Allow
+        } else {
+            Verdict::Disallow
+        }
+    }
+}
+
+/// What a peer returns: one verdict per URL, or the crate's own error.
+pub type Answer = Result<Vec<Verdict>, String>;
+
+/// A crate under test.
+#[derive(Clone, Copy, Debug)]
+pub struct Peer {
+    /// Adapter name.
+    pub name: &'static str,
+    /// The crate's name.
+    pub implementation: &'static str,
+    /// The pinned version.
+    pub version: &'static str,
+    /// Asks the crate.
+    pub check: fn(body: &[u8], agent: &str, urls: &[String]) -> Answer,
+}
+
+/// Every peer compiled in.
+pub const PEERS: &[Peer] = &[
+    Peer {
+        name: "robotstxt",
+        implementation: "robotstxt",
+        version: "0.3.0",
+        check: robotstxt_google_port,
+    },
+    Peer {
+        name: "robotstxt-with-cache",
+        implementation: "robotstxt-with-cache",
+        version: "0.4.0",
+        check: robotstxt_with_cache,
+    },
+    Peer {
+        name: "texting-robots",
+        implementation: "texting_robots",
+        version: "0.2.2",
+        check: texting_robots,
+    },
+    Peer {
+        name: "robotxt",
+        implementation: "robotxt",
+        version: "0.7.0",
+        check: robotxt,
+    },
+    Peer {
+        name: "fast-robots",
+        implementation: "fast-robots",
+        version: "0.1.5",
+        check: fast_robots,
+    },
+    Peer {
+        name: "robots-txt",
+        implementation: "robots_txt",
+        version: "0.7.0",
+        check: robots_txt,
+    },
+    #[cfg(feature = "http-client-crates")]
+    Peer {
+        name: "robotstxt-rs",
+        implementation: "robotstxt-rs",
+        version: "0.1.4",
+        check: robotstxt_rs,
+    },
+    #[cfg(feature = "http-client-crates")]
+    Peer {
+        name: "robotparser-rs",
+        implementation: "robotparser",
+        version: "0.11.0",
+        check: robotparser,
+    },
+];
+
+/// The peer called `name`.
+pub fn find(name: &str) -> Option<&'static Peer> {
+    PEERS.iter().find(|p| p.name == name)
+}
+
+fn text(body: &[u8]) -> Cow<'_, str> {
+    String::from_utf8_lossy(body)
+}
+
+/// The URL's path and query (`/a?b`), or `None` when the `url` crate cannot parse it.
+fn path_and_query(url: &str) -> Option<String> {
+    let parsed = url::Url::parse(url).ok()?;
+    let mut out = parsed.path().to_owned();
+    if let Some(q) = parsed.query() {
+        out.push('?');
+        out.push_str(q);
+    }
+    Some(out)
+}
+
+/// Maps each URL to its path, or `Unsupported`, and asks `allowed` about the path.
+fn by_path(urls: &[String], mut allowed: impl FnMut(&str) -> bool) -> Vec<Verdict> {
+    urls.iter()
+        .map(|u| match path_and_query(u) {
+            Some(path) => Verdict::from(allowed(&path)),
+            None => Verdict::Unsupported,
+        })
+        .collect()
+}
+
+/// `DefaultMatcher::one_agent_allowed_by_robots(body, agent, url)`: text body, full URL.
+fn robotstxt_google_port(body: &[u8], agent: &str, urls: &[String]) -> Answer {
+    let body = text(body);
+    let mut matcher = robotstxt::DefaultMatcher::default();
+    Ok(urls
+        .iter()
+        .map(|u| Verdict::from(matcher.one_agent_allowed_by_robots(&body, agent, u)))
+        .collect())
+}
+
+/// `DefaultCachingMatcher`: `parse(body)` once, then `allowed_by_robots(vec![agent], url)`.
+fn robotstxt_with_cache(body: &[u8], agent: &str, urls: &[String]) -> Answer {
+    let body = text(body);
+    let mut matcher = robotstxt_with_cache::DefaultCachingMatcher::new(
+        robotstxt_with_cache::DefaultMatcher::default(),
+    );
+    matcher.parse(&body);
+    Ok(urls
+        .iter()
+        .map(|u| Verdict::from(matcher.allowed_by_robots(vec![agent], u)))
+        .collect())
+}
+
+/// `Robot::new(agent, bytes)` then `allowed(url)`; a parse error is the crate's error.
+fn texting_robots(body: &[u8], agent: &str, urls: &[String]) -> Answer {
+    let robot = texting_robots::Robot::new(agent, body).map_err(|e| e.to_string())?;
+    Ok(urls
+        .iter()
+        .map(|u| Verdict::from(robot.allowed(u)))
+        .collect())
+}
+
+/// `Robots::parse(bytes, agent)` then `is_allowed(path)`.
+fn robotxt(body: &[u8], agent: &str, urls: &[String]) -> Answer {
+    let robots = robotxt::Robots::parse(body, agent);
+    Ok(by_path(urls, |p| robots.is_allowed(p)))
+}
+
+/// `RobotsTxt::parse_bytes(bytes)` (which rejects invalid UTF-8 and oversized input: the
+/// crate's error) then `is_allowed(agent, path)`.
+fn fast_robots(body: &[u8], agent: &str, urls: &[String]) -> Answer {
+    let robots = fast_robots::RobotsTxt::parse_bytes(body).map_err(|e| e.to_string())?;
+    Ok(by_path(urls, |p| robots.is_allowed(agent, p)))
+}
+
+/// `Robots::from_str_lossy(text)`, `choose_section(agent)`, `SimpleMatcher::check_path(path)`.
+fn robots_txt(body: &[u8], agent: &str, urls: &[String]) -> Answer {
+    let body = text(body);
+    let robots = robots_txt::Robots::from_str_lossy(&body);
+    let section = robots.choose_section(agent);
+    let matcher = robots_txt::matcher::SimpleMatcher::new(&section.rules);
+    Ok(by_path(urls, |p| matcher.check_path(p)))
+}
+
+/// `RobotsTxt::parse(text)` then `can_fetch(agent, path)`.
+#[cfg(feature = "http-client-crates")]
+fn robotstxt_rs(body: &[u8], agent: &str, urls: &[String]) -> Answer {
+    let robots = robotstxt_rs::RobotsTxt::parse(&text(body));
+    Ok(by_path(urls, |p| robots.can_fetch(agent, p)))
+}
+
+/// `parse_robots_txt(origin, text)` with the origin of the first URL, then
+/// `can_fetch(agent, &url)`; a URL the `url` crate cannot parse is unsupported.
+#[cfg(feature = "http-client-crates")]
+fn robotparser(body: &[u8], agent: &str, urls: &[String]) -> Answer {
+    use robotparser::service::RobotsTxtService;
+    let parsed: Vec<Option<url::Url>> = urls.iter().map(|u| url::Url::parse(u).ok()).collect();
+    let Some(origin) = parsed.iter().flatten().next().map(url::Url::origin) else {
+        return Ok(vec![Verdict::Unsupported; urls.len()]);
+    };
+    let robots = robotparser::parser::parse_robots_txt(origin, &text(body)).get_result();
+    Ok(parsed
+        .iter()
+        .map(|u| match u {
+            Some(u) => Verdict::from(robots.can_fetch(agent, u)),
+            None => Verdict::Unsupported,
+        })
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_peer_answers_a_plain_question() {
+        let body = b"user-agent: *\ndisallow: /private\n";
+        let urls = vec![
+            "http://example.com/private/x".to_owned(),
+            "http://example.com/public".to_owned(),
+        ];
+        for peer in PEERS {
+            let answer = (peer.check)(body, "FooBot", &urls);
+            assert_eq!(
+                answer,
+                Ok(vec![Verdict::Disallow, Verdict::Allow]),
+                "{}",
+                peer.name
+            );
+        }
+    }
+
+    #[test]
+    fn paths_keep_the_query() {
+        assert_eq!(
+            path_and_query("http://e.com/a%20b?c=d").as_deref(),
+            Some("/a%20b?c=d")
+        );
+        assert_eq!(path_and_query("not a url"), None);
+    }
+}
