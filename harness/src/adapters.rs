@@ -280,23 +280,24 @@ pub enum SetupStatus {
 }
 
 /// Runs setup for each adapter, printing progress to `log`. The cargo build shared by the
-/// Rust adapters runs once, with the union of their features.
-pub fn setup(adapters: &[Adapter], log: &mut dyn std::io::Write) -> Vec<SetupStatus> {
-    let features: BTreeSet<String> = adapters
-        .iter()
-        .filter(|a| !a.is_set_up())
-        .filter_map(|a| a.manifest.setup.cargo_features.clone())
-        .flatten()
-        .collect();
+/// Rust adapters runs whenever one of them is chosen (cargo itself skips what is up to date),
+/// with `features`: pass the union over every manifest, so that setting up one Rust adapter
+/// never drops a feature another one needs.
+pub fn setup(
+    adapters: &[Adapter],
+    features: &BTreeSet<String>,
+    log: &mut dyn std::io::Write,
+) -> Vec<SetupStatus> {
     let needs_cargo = adapters
         .iter()
-        .any(|a| !a.is_set_up() && a.manifest.setup.cargo_features.is_some());
+        .any(|a| a.manifest.setup.cargo_features.is_some());
     let cargo_result = if needs_cargo {
         let _ = writeln!(
             log,
-            "building `reptest adapter peer` (features: {features:?})"
+            "building `reptest adapter peer` (features: {features:?}); this takes a few minutes the first time"
         );
-        build_peer_binary(adapters, &features).map_err(|e| format!("{e:#}"))
+        let _ = log.flush();
+        build_peer_binary(adapters, features).map_err(|e| format!("{e:#}"))
     } else {
         Ok(())
     };
@@ -306,18 +307,19 @@ pub fn setup(adapters: &[Adapter], log: &mut dyn std::io::Write) -> Vec<SetupSta
         .enumerate()
         .map(|(i, adapter)| {
             let name = &adapter.manifest.name;
+            if adapter.manifest.setup.cargo_features.is_some()
+                && let Err(e) = &cargo_result
+            {
+                let message = format!("{name}: cargo build failed: {e}");
+                let _ = writeln!(log, "[{}/{total}] FAILED {message}", i + 1);
+                return SetupStatus::Failed(message);
+            }
             if adapter.is_set_up() {
                 let _ = writeln!(log, "[{}/{total}] {name}: up to date", i + 1);
                 return SetupStatus::UpToDate;
             }
             let _ = writeln!(log, "[{}/{total}] {name}: setting up", i + 1);
-            if adapter.manifest.setup.cargo_features.is_some()
-                && let Err(e) = &cargo_result
-            {
-                let message = format!("{name}: cargo build failed: {e}");
-                let _ = writeln!(log, "  FAILED {message}");
-                return SetupStatus::Failed(message);
-            }
+            let _ = log.flush();
             match setup_one(adapter, log) {
                 Ok(()) => {
                     let _ = writeln!(log, "  done");
@@ -522,6 +524,15 @@ fn is_root() -> bool {
         .arg("-u")
         .output()
         .is_ok_and(|o| o.stdout.trim_ascii() == b"0")
+}
+
+/// The union of the cargo features every manifest asks for.
+pub fn cargo_features(adapters: &[Adapter]) -> BTreeSet<String> {
+    adapters
+        .iter()
+        .filter_map(|a| a.manifest.setup.cargo_features.clone())
+        .flatten()
+        .collect()
 }
 
 /// The deviations of every adapter, as (case, profile) → reason.

@@ -202,8 +202,10 @@ fn serve_peer(name: &str) -> Result<ExitCode> {
 }
 
 fn setup(names: &[String], dir: &Path, install_root: &Path) -> Result<ExitCode> {
-    let chosen = adapters::select(adapters::load(dir, install_root)?, names)?;
-    let statuses = adapters::setup(&chosen, &mut io::stdout().lock());
+    let all = adapters::load(dir, install_root)?;
+    let features = adapters::cargo_features(&all);
+    let chosen = adapters::select(all, names)?;
+    let statuses = adapters::setup(&chosen, &features, &mut io::stdout().lock());
     let failed: Vec<&String> = statuses
         .iter()
         .filter_map(|s| match s {

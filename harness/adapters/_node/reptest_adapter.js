@@ -1,0 +1,75 @@
+'use strict';
+// Protocol v1 (harness/PROTOCOL.md) for adapters written in JavaScript.
+//
+// An adapter calls serve() with its hello fields and check(body, agent, urls), which returns
+// (or resolves to) one of 'allow', 'disallow', 'unsupported' per URL. A thrown error is the
+// implementation's error on that input and is answered as such; the adapter keeps serving.
+// Requests are answered one at a time, in order.
+
+const path = require('path');
+const readline = require('readline');
+
+// The installed version of a package from the adapter's node_modules.
+function packageVersion(name) {
+  const dir = process.env.REPTEST_ADAPTER_ENV || process.cwd();
+  return require(path.join(dir, 'node_modules', name, 'package.json')).version;
+}
+
+// Requires a package from the adapter's node_modules.
+function load(name) {
+  const dir = process.env.REPTEST_ADAPTER_ENV || process.cwd();
+  return require(path.join(dir, 'node_modules', name));
+}
+
+// The body as text, the way a crawler's HTTP client decodes it: UTF-8, invalid bytes
+// replaced by U+FFFD.
+function text(body) {
+  return body.toString('utf8');
+}
+
+// '/path?query' of an absolute URL as written in it ('/' when the path is empty).
+function pathAndQuery(url) {
+  const m = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^/?#]*([^?#]*)(\?[^#]*)?/.exec(url);
+  if (!m) return null;
+  return (m[1] || '/') + (m[2] || '');
+}
+
+function verdict(allowed) {
+  if (allowed === true) return 'allow';
+  if (allowed === false) return 'disallow';
+  return 'unsupported';
+}
+
+function write(obj) {
+  process.stdout.write(JSON.stringify(obj) + '\n');
+}
+
+function serve(hello, check) {
+  write(Object.assign({ protocol: 1, language: 'javascript' }, hello));
+  const lines = readline.createInterface({ input: process.stdin, terminal: false });
+  let queue = Promise.resolve();
+  lines.on('line', (line) => {
+    if (!line.trim()) return;
+    queue = queue.then(async () => {
+      let request;
+      try {
+        request = JSON.parse(line);
+        if (typeof request.id !== 'number' || !Array.isArray(request.urls)) {
+          throw new Error('missing id or urls');
+        }
+      } catch (e) {
+        write({ id: request && typeof request.id === 'number' ? request.id : null, error: `malformed request: ${e.message}` });
+        return;
+      }
+      try {
+        const body = Buffer.from(request.robots_b64, 'base64');
+        const verdicts = await check(body, request.agent, request.urls);
+        write({ id: request.id, verdicts });
+      } catch (e) {
+        write({ id: request.id, error: `${e && e.name}: ${e && e.message}` });
+      }
+    });
+  });
+}
+
+module.exports = { serve, text, pathAndQuery, verdict, packageVersion, load };

@@ -1,0 +1,71 @@
+"""Protocol v1 (harness/PROTOCOL.md) for adapters written in Python.
+
+An adapter calls serve() with its hello fields and a check(body, agent, urls) function that
+returns one of "allow", "disallow", "unsupported" per URL. An exception raised by check is the
+implementation's error on that input and is answered as such; the adapter keeps serving.
+"""
+
+import base64
+import json
+import sys
+import urllib.parse
+from importlib import metadata
+
+
+def package_version(distribution):
+    """The installed version of a distribution, as pip installed it."""
+    return metadata.version(distribution)
+
+
+def text(body):
+    """The body as text, the way a crawler's HTTP client decodes it: UTF-8, invalid bytes
+    replaced by U+FFFD."""
+    return body.decode("utf-8", errors="replace")
+
+
+def path_and_query(url):
+    """"/path?query" of an absolute URL, as written in it ("/" when the path is empty)."""
+    parts = urllib.parse.urlsplit(url)
+    path = parts.path or "/"
+    return path + ("?" + parts.query if parts.query else "")
+
+
+def robots_url(url):
+    """The robots.txt URL for the host of an absolute URL."""
+    parts = urllib.parse.urlsplit(url)
+    return urllib.parse.urlunsplit((parts.scheme, parts.netloc, "/robots.txt", "", ""))
+
+
+def verdict(allowed):
+    return "allow" if allowed else "disallow"
+
+
+def _write(obj):
+    sys.stdout.write(json.dumps(obj) + "\n")
+    sys.stdout.flush()
+
+
+def serve(name, implementation, version, check, **extra):
+    hello = {"protocol": 1, "name": name, "implementation": implementation,
+             "version": version, "language": "python"}
+    hello.update(extra)
+    _write(hello)
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        request = None
+        try:
+            request = json.loads(line)
+            rid = request["id"]
+            body = base64.b64decode(request["robots_b64"], validate=True)
+            agent, urls = request["agent"], request["urls"]
+        except Exception as e:  # noqa: BLE001 - any unreadable request is answered
+            rid = request.get("id") if isinstance(request, dict) else None
+            _write({"id": rid, "error": "malformed request: %s" % e})
+            continue
+        try:
+            verdicts = list(check(body, agent, urls))
+        except Exception as e:  # noqa: BLE001 - the implementation's own failure
+            _write({"id": rid, "error": "%s: %s" % (type(e).__name__, e)})
+            continue
+        _write({"id": rid, "verdicts": verdicts})

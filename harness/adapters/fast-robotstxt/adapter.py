@@ -1,0 +1,16 @@
+"""fast-robotstxt (Google's C++ library), over protocol v1."""
+from robotstxt import RobotsMatcher
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "_python"))
+import reptest_adapter as ra  # noqa: E402
+
+
+def check(body, agent, urls):
+    text = ra.text(body)
+    matcher = RobotsMatcher()
+    return [ra.verdict(matcher.is_allowed(text, agent, url)) for url in urls]
+
+
+ra.serve("fast-robotstxt", "fast-robotstxt (Google's C++ library)", ra.package_version("fast-robotstxt"), check)

@@ -1,0 +1,18 @@
+"""reppy2, over protocol v1."""
+import time
+
+from reppy.parser import Rules
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "_python"))
+import reptest_adapter as ra  # noqa: E402
+
+
+def check(body, agent, urls):
+    # Rules(robots_url, status, content, expires): a 200 response for the URLs' host.
+    rules = Rules(ra.robots_url(urls[0]) if urls else "", 200, ra.text(body), time.time() + 3600)
+    return [ra.verdict(rules.allowed(url, agent)) for url in urls]
+
+
+ra.serve("reppy2", "reppy2", ra.package_version("reppy2"), check)

@@ -1,0 +1,15 @@
+"""robotspy, over protocol v1."""
+import robots
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "_python"))
+import reptest_adapter as ra  # noqa: E402
+
+
+def check(body, agent, urls):
+    parser = robots.RobotsParser.from_string(ra.text(body))
+    return [ra.verdict(parser.can_fetch(agent, url)) for url in urls]
+
+
+ra.serve("robotspy", "robotspy", ra.package_version("robotspy"), check)

@@ -1,0 +1,35 @@
+# webrobots (Ruby), over protocol v1 (harness/PROTOCOL.md).
+require 'base64'
+require 'json'
+require 'uri'
+require 'webrobots'
+
+$stdout.sync = true
+version = begin
+  Gem::Specification.find_by_name('webrobots').version.to_s
+rescue Gem::MissingSpecError
+  'unknown'
+end
+puts JSON.generate(protocol: 1, name: 'ruby-webrobots', implementation: 'webrobots',
+                   version: version, language: 'ruby')
+
+$stdin.each_line do |line|
+  next if line.strip.empty?
+  begin
+    request = JSON.parse(line)
+    raise 'not an object' unless request.is_a?(Hash)
+  rescue StandardError => e
+    puts JSON.generate(id: nil, error: "malformed request: #{e.message}")
+    next
+  end
+  begin
+    body = Base64.strict_decode64(request['robots_b64'])
+    text = body.force_encoding('UTF-8').scrub
+    # WebRobots fetches robots.txt through the http_get callback; it is served the body.
+    robots = WebRobots.new(request['agent'], http_get: ->(_uri) { text })
+    verdicts = request['urls'].map { |url| robots.allowed?(url) ? 'allow' : 'disallow' }
+    puts JSON.generate(id: request['id'], verdicts: verdicts)
+  rescue StandardError => e
+    puts JSON.generate(id: request['id'], error: "#{e.class}: #{e.message}")
+  end
+end

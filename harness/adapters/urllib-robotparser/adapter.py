@@ -1,0 +1,19 @@
+"""urllib.robotparser from the Python standard library."""
+import os
+import platform
+import sys
+import urllib.robotparser
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "_python"))
+import reptest_adapter as ra  # noqa: E402
+
+
+def check(body, agent, urls):
+    parser = urllib.robotparser.RobotFileParser()
+    # RobotFileParser.read() decodes the fetched bytes with .decode("utf-8") (strict) and
+    # feeds .splitlines() to parse(); the same here, so invalid UTF-8 is its error.
+    parser.parse(body.decode("utf-8").splitlines())
+    return [ra.verdict(parser.can_fetch(agent, url)) for url in urls]
+
+
+ra.serve("urllib-robotparser", "urllib.robotparser", platform.python_version(), check)
