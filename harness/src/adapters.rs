@@ -355,9 +355,17 @@ fn build_peer_binary(adapters: &[Adapter], features: &BTreeSet<String>) -> Resul
         let list: Vec<&str> = features.iter().map(String::as_str).collect();
         command.arg("--features").arg(list.join(","));
     }
-    let log = target_dir.join("build.log");
-    fs::create_dir_all(target_dir)?;
-    run_logged(&mut command, &log)
+    // cargo's own progress goes to the terminal: the first build takes minutes.
+    let status = command
+        .stdin(Stdio::null())
+        .stdout(Stdio::inherit())
+        .stderr(Stdio::inherit())
+        .status()
+        .context("cannot start cargo")?;
+    if !status.success() {
+        bail!("`cargo build` for the peer adapters failed ({status}); its output is above");
+    }
+    Ok(())
 }
 
 fn setup_one(adapter: &Adapter, log: &mut dyn std::io::Write) -> Result<()> {

@@ -81,8 +81,12 @@ struct RunArgs {
     #[arg(long, value_delimiter = ',')]
     adapters: Vec<String>,
     /// Only the reference, no adapter.
-    #[arg(long, conflicts_with = "adapters")]
+    #[arg(long, conflicts_with_all = ["adapters", "setup"])]
     reference_only: bool,
+    /// Set up the adapters first (`reptest setup`); those whose setup fails are reported
+    /// and the run goes on without them.
+    #[arg(long)]
+    setup: bool,
     /// The profile adapters' failures are listed against (scores show every profile).
     #[arg(long, default_value = "rfc9309")]
     profile: Profile,
@@ -362,7 +366,8 @@ fn run_suite(args: &RunArgs) -> Result<ExitCode> {
             bail!("--cases `{glob}` selects no case");
         }
     }
-    let mut out = io::stdout().lock();
+    // Not locked: the progress callback prints from the worker threads.
+    let mut out = io::stdout();
     writeln!(
         out,
         "reference: {} cases from {}",
@@ -399,6 +404,18 @@ fn run_suite(args: &RunArgs) -> Result<ExitCode> {
         Vec::new()
     } else {
         let every = adapters::load(&args.adapters_dir, &args.install_root)?;
+        if args.setup {
+            writeln!(out, "\nsetting up adapters")?;
+            out.flush()?;
+            let features = adapters::cargo_features(&every);
+            let wanted = adapters::select(every.clone(), &args.adapters)?;
+            let statuses = adapters::setup(&wanted, &features, &mut out);
+            let failed = statuses
+                .iter()
+                .filter(|s| matches!(s, adapters::SetupStatus::Failed(_)))
+                .count();
+            writeln!(out, "setup: {} adapters, {failed} failed", statuses.len())?;
+        }
         if args.adapters.is_empty() {
             let (ready, missing): (Vec<_>, Vec<_>) =
                 every.into_iter().partition(adapters::Adapter::is_set_up);

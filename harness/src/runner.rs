@@ -258,17 +258,11 @@ fn expectations(case: &Case, index: usize) -> BTreeMap<Profile, Expected> {
         .collect()
 }
 
-/// Judges one answer against each profile's expectation and the known deviations.
-pub fn judge(
-    answer: &Answer,
-    expected: &BTreeMap<Profile, Expected>,
-    case: &str,
-    deviations: &BTreeMap<(String, Profile), String>,
-) -> BTreeMap<Profile, Status> {
+/// Judges one answer against each profile's expectation.
+pub fn judge(answer: &Answer, expected: &BTreeMap<Profile, Expected>) -> BTreeMap<Profile, Status> {
     expected
         .iter()
         .map(|(&profile, &want)| {
-            let known = deviations.contains_key(&(case.to_owned(), profile));
             let status = match answer {
                 Answer::Verdict(WireVerdict::Unsupported) | Answer::NotExpressible(_) => {
                     Status::Unsupported
@@ -280,17 +274,48 @@ pub fn judge(
                     } else {
                         Expected::Disallow
                     };
-                    match (got == want, known) {
-                        (true, false) => Status::Pass,
-                        (true, true) => Status::UnexpectedPass,
-                        (false, false) => Status::Fail,
-                        (false, true) => Status::KnownFail,
+                    if got == want {
+                        Status::Pass
+                    } else {
+                        Status::Fail
                     }
                 }
             };
             (profile, status)
         })
         .collect()
+}
+
+/// Applies the known deviations to one case's outcomes. A deviation is per case: when a listed
+/// case has a failing check under a profile, its failures become `known-fail`; when every
+/// answered check of a listed case passes, its passes become `unexpected-pass`.
+pub fn apply_deviations(
+    outcomes: &mut [CheckOutcome],
+    case: &str,
+    deviations: &BTreeMap<(String, Profile), String>,
+) {
+    for profile in Profile::ALL {
+        if !deviations.contains_key(&(case.to_owned(), profile)) {
+            continue;
+        }
+        let statuses = || outcomes.iter().filter_map(|o| o.status.get(&profile));
+        let any_fail = statuses().any(|s| *s == Status::Fail);
+        let any_pass = statuses().any(|s| *s == Status::Pass);
+        let (from, to) = if any_fail {
+            (Status::Fail, Status::KnownFail)
+        } else if any_pass {
+            (Status::Pass, Status::UnexpectedPass)
+        } else {
+            continue;
+        };
+        for outcome in outcomes.iter_mut() {
+            if let Some(status) = outcome.status.get_mut(&profile)
+                && *status == from
+            {
+                *status = to;
+            }
+        }
+    }
 }
 
 /// Puts every question to `engine` and judges the answers.
@@ -304,17 +329,34 @@ pub fn run_engine(
         let CaseKind::Robots { body, .. } = &case.kind else {
             continue;
         };
+        let first = outcomes.len();
         for question in questions(case) {
             let answers: Vec<Answer> = match question.inexpressible {
                 Some(why) => vec![Answer::NotExpressible(why); question.urls.len()],
                 None => match engine.check(body, &question.agent, &question.urls) {
                     Ok(verdicts) => verdicts.into_iter().map(Answer::Verdict).collect(),
+                    // The protocol reports errors per request: when the implementation failed
+                    // on a batch, ask each URL alone so one bad URL does not cost the others.
+                    Err(EngineError::Reported(_)) if question.urls.len() > 1 => question
+                        .urls
+                        .iter()
+                        .map(|url| {
+                            match engine.check(body, &question.agent, std::slice::from_ref(url)) {
+                                Ok(v) => {
+                                    v.first().map_or(Answer::Error("no verdict".into()), |v| {
+                                        Answer::Verdict(*v)
+                                    })
+                                }
+                                Err(e) => Answer::Error(e.to_string()),
+                            }
+                        })
+                        .collect(),
                     Err(e) => vec![Answer::Error(e.to_string()); question.urls.len()],
                 },
             };
             for ((index, url), answer) in question.checks.iter().zip(&question.urls).zip(answers) {
                 let expected = expectations(case, *index);
-                let status = judge(&answer, &expected, &case.id, deviations);
+                let status = judge(&answer, &expected);
                 outcomes.push(CheckOutcome {
                     case: case.id.clone(),
                     index: *index,
@@ -326,6 +368,7 @@ pub fn run_engine(
                 });
             }
         }
+        apply_deviations(&mut outcomes[first..], &case.id, deviations);
     }
     outcomes
 }
@@ -485,7 +528,7 @@ pub fn summary_table(reports: &[AdapterReport], cases: &[Case]) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "{:<28} {:<10} {:<10} {:>18} {:>18} {:>6} {:>6}",
+        "{:<28} {:<10} {:<20} {:>18} {:>18} {:>6} {:>6}",
         "adapter", "language", "version", "rfc9309", "google", "unsup", "error"
     );
     let score = |t: &Tally| {
@@ -512,9 +555,9 @@ pub fn summary_table(reports: &[AdapterReport], cases: &[Case]) -> String {
         };
         let _ = writeln!(
             out,
-            "{name:<28} {:<10} {:<10} {:>18} {:>18} {:>6} {:>6}",
+            "{name:<28} {:<10} {:<20} {:>18} {:>18} {:>6} {:>6}",
             r.info.language,
-            clip_to(&r.info.version, 10),
+            clip_to(&r.info.version, 20),
             score(&rfc),
             score(&google),
             rfc.unsupported,

@@ -26,7 +26,8 @@ $stdin.each_line do |line|
     body = Base64.strict_decode64(request['robots_b64'])
     text = body.force_encoding('UTF-8').scrub
     # WebRobots fetches robots.txt through the http_get callback; it is served the body.
-    robots = WebRobots.new(request['agent'], http_get: ->(_uri) { text })
+    # Crawl-delay is ignored: by default allowed? sleeps for it, which is not a verdict.
+    robots = WebRobots.new(request['agent'], http_get: ->(_uri) { text }, crawl_delay: :ignore)
     verdicts = request['urls'].map { |url| robots.allowed?(url) ? 'allow' : 'disallow' }
     puts JSON.generate(id: request['id'], verdicts: verdicts)
   rescue StandardError => e
