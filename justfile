@@ -4,9 +4,13 @@
 default:
     @just --list
 
-# Run the spec suite through the reference under every profile and print the scores.
+# Set up every adapter, then run the spec suite through the reference and every adapter.
 suite *ARGS:
-    cargo run --release --bin reptest -- run {{ARGS}}
+    cargo run --release --bin reptest -- run --setup {{ARGS}}
+
+# Install external adapters (all, or the ones named) under target/adapters/.
+setup *NAMES:
+    cargo run --release --bin reptest -- setup {{NAMES}}
 
 # Print the reference's verdicts with explanations: just check --agent BOT FILE URL...
 check *ARGS:
