@@ -8,6 +8,7 @@
 
 pub mod adapters;
 pub mod cases;
+pub mod diff;
 pub mod engine;
 pub mod faulty;
 pub mod protocol;

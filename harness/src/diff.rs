@@ -1,0 +1,448 @@
+//! Differential testing: structure-aware robots.txt generation, one input put to several
+//! engines, and minimisation of a disagreement while it keeps its verdict vector.
+//!
+//! The generator works from an [`arbitrary::Unstructured`] byte source, so the same bytes give
+//! the same input (a seed makes a run reproducible, and a coverage-guided fuzzer can drive it).
+//! Most inputs are *almost* valid robots.txt: the hard parts (misspelled and re-cased field
+//! names, missing colons, BOMs, mixed line ends, `#` in values, `*` and `$` anywhere,
+//! percent-encoded and non-ASCII paths) are each one choice among ordinary lines.
+
+use std::collections::BTreeMap;
+
+use arbitrary::{Result as ArbResult, Unstructured};
+
+use crate::engine::Engine;
+use crate::protocol::WireVerdict;
+
+/// One generated question: a body, a crawler, URLs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Input {
+    /// The body's lines, each with its own line end (the last may have none).
+    pub lines: Vec<Vec<u8>>,
+    /// The crawler.
+    pub agent: String,
+    /// Absolute URLs.
+    pub urls: Vec<String>,
+}
+
+impl Input {
+    /// The body's bytes.
+    pub fn body(&self) -> Vec<u8> {
+        self.lines.concat()
+    }
+}
+
+const FIELD_FORMS: &[&str] = &[
+    "user-agent",
+    "User-agent",
+    "USER-AGENT",
+    "useragent",
+    "user agent",
+    "allow",
+    "Allow",
+    "ALLOW",
+    "disallow",
+    "Disallow",
+    "DISALLOW",
+    "disalow",
+    "dissallow",
+    "sitemap",
+    "crawl-delay",
+    "host",
+    "noindex",
+];
+
+const AGENTS: &[&str] = &[
+    "FooBot",
+    "foobot",
+    "FOOBOT",
+    "FooBot/1.0",
+    "Foo Bot",
+    "*",
+    "Foo-Bot",
+    "foo_bot",
+    "BarBot",
+];
+
+const PATH_PIECES: &[&str] = &[
+    "/",
+    "a",
+    "b",
+    "/a",
+    "/b",
+    "*",
+    "$",
+    "%2A",
+    "%2a",
+    "%24",
+    "%41",
+    "%61",
+    "%2F",
+    "%2f",
+    "é",
+    "%C3%A9",
+    "%c3%a9",
+    " ",
+    "#",
+    "?",
+    "=",
+    ".htm",
+    "/index.html",
+    "~",
+    "%7E",
+    "-",
+];
+
+const LINE_ENDS: &[&[u8]] = &[b"\n", b"\r\n", b"\r", b"\n"];
+
+fn pick<'a, T>(u: &mut Unstructured<'_>, from: &'a [T]) -> ArbResult<&'a T> {
+    u.choose(from)
+}
+
+fn pattern(u: &mut Unstructured<'_>) -> ArbResult<String> {
+    let mut out = String::new();
+    if u.ratio(7, 8)? {
+        out.push('/');
+    }
+    for _ in 0..u.int_in_range(0..=5)? {
+        out.push_str(pick(u, PATH_PIECES)?);
+    }
+    Ok(out)
+}
+
+fn line(u: &mut Unstructured<'_>) -> ArbResult<Vec<u8>> {
+    let kind = u.int_in_range(0..=9)?;
+    let mut text = match kind {
+        0..=1 => {
+            let field = *pick(u, &FIELD_FORMS[..5])?;
+            format!("{field}: {}", pick(u, AGENTS)?)
+        }
+        2..=6 => {
+            let field = *pick(u, &FIELD_FORMS[5..13])?;
+            let sep = *pick(u, &[": ", ":", " : ", " ", ":\t"])?;
+            format!("{field}{sep}{}", pattern(u)?)
+        }
+        7 => {
+            let field = *pick(u, &FIELD_FORMS[13..])?;
+            format!("{field}: {}", pattern(u)?)
+        }
+        8 => String::from("# comment"),
+        _ => String::new(),
+    };
+    if u.ratio(1, 10)? {
+        text.push_str(" # trailing");
+    }
+    let mut bytes = text.into_bytes();
+    bytes.extend_from_slice(pick(u, LINE_ENDS)?);
+    Ok(bytes)
+}
+
+/// URLs derived from the body: each rule's path with its wildcards resolved one way or
+/// another, re-encoded, or extended, so that URLs match, nearly match, or differ only in
+/// encoding.
+fn urls(u: &mut Unstructured<'_>, lines: &[Vec<u8>]) -> ArbResult<Vec<String>> {
+    let paths: Vec<String> = lines
+        .iter()
+        .filter_map(|l| {
+            let text = String::from_utf8_lossy(l);
+            let (_, value) = text.split_once(':')?;
+            let value = value.split('#').next()?.trim();
+            value.starts_with('/').then(|| value.to_owned())
+        })
+        .collect();
+    let mut out = Vec::new();
+    for _ in 0..u.int_in_range(1..=4)? {
+        let base = if paths.is_empty() || u.ratio(1, 5)? {
+            pattern(u)?
+        } else {
+            pick(u, &paths)?.clone()
+        };
+        let fill = *pick(u, &["", "x", "/", "a/b"])?;
+        let mut path = base.replace('*', fill).replace('$', "");
+        match u.int_in_range(0..=4)? {
+            0 => path = path.replace("é", "%C3%A9"),
+            1 => path = path.replace("%C3%A9", "é").replace("%c3%a9", "é"),
+            2 => path.push_str(pick(u, &["x", "/", "?q=1", ".html"])?),
+            3 => path = path.to_uppercase(),
+            _ => {}
+        }
+        if !path.starts_with('/') {
+            path.insert(0, '/');
+        }
+        out.push(format!("http://example.com{}", path.replace(' ', "%20")));
+    }
+    Ok(out)
+}
+
+/// Generates one input from `u`.
+pub fn generate(u: &mut Unstructured<'_>) -> ArbResult<Input> {
+    let mut lines = Vec::new();
+    match u.int_in_range(0..=9)? {
+        0 => lines.push(b"\xEF\xBB\xBF".to_vec()),
+        1 => lines.push(b"\xEF\xBB".to_vec()),
+        _ => {}
+    }
+    for _ in 0..u.int_in_range(1..=10)? {
+        lines.push(line(u)?);
+    }
+    let agent = (*pick(u, AGENTS)?).to_owned();
+    let urls = urls(u, &lines)?;
+    Ok(Input { lines, agent, urls })
+}
+
+/// One engine's answer to every URL of an input: a verdict per URL, or its error.
+pub type Answers = Result<Vec<WireVerdict>, String>;
+
+/// Every engine's answers, by engine name.
+pub type VerdictVector = BTreeMap<String, Answers>;
+
+/// Puts `input` to every engine.
+pub fn ask_all(engines: &mut [Box<dyn Engine>], input: &Input) -> VerdictVector {
+    let body = input.body();
+    engines
+        .iter_mut()
+        .map(|e| {
+            let answers = e
+                .check(&body, &input.agent, &input.urls)
+                .map_err(|err| err.to_string());
+            (e.info().name.clone(), answers)
+        })
+        .collect()
+}
+
+/// The indices of URLs where two engines that both gave a verdict disagree.
+pub fn disagreements(vector: &VerdictVector) -> Vec<usize> {
+    let answered: Vec<&Vec<WireVerdict>> =
+        vector.values().filter_map(|a| a.as_ref().ok()).collect();
+    let Some(first) = answered.first() else {
+        return Vec::new();
+    };
+    (0..first.len())
+        .filter(|&i| {
+            let mut seen = answered
+                .iter()
+                .filter_map(|v| v.get(i))
+                .filter(|v| **v != WireVerdict::Unsupported);
+            let Some(one) = seen.next() else {
+                return false;
+            };
+            seen.any(|v| v != one)
+        })
+        .collect()
+}
+
+/// The verdict vector of one URL: which engine said what (errors and unsupported kept apart).
+pub fn split_at(vector: &VerdictVector, index: usize) -> BTreeMap<String, String> {
+    vector
+        .iter()
+        .map(|(name, a)| {
+            let said = match a {
+                Ok(v) => match v.get(index) {
+                    Some(WireVerdict::Allow) => "allow",
+                    Some(WireVerdict::Disallow) => "disallow",
+                    Some(WireVerdict::Unsupported) => "unsupported",
+                    None => "missing",
+                },
+                Err(_) => "error",
+            };
+            (name.clone(), said.to_owned())
+        })
+        .collect()
+}
+
+/// Shrinks a one-URL disagreement while `keeps` says it still shows the same split: first
+/// whole lines (delta debugging), then bytes within lines, then characters of the agent and
+/// URL path.
+pub fn minimise(input: &Input, keeps: &mut dyn FnMut(&Input) -> bool) -> Input {
+    let mut best = input.clone();
+    // Lines: remove chunks, halving the chunk size.
+    let mut chunk = best.lines.len().div_ceil(2).max(1);
+    loop {
+        let mut start = 0;
+        while start < best.lines.len() {
+            let mut candidate = best.clone();
+            let end = (start + chunk).min(candidate.lines.len());
+            candidate.lines.drain(start..end);
+            if keeps(&candidate) {
+                best = candidate;
+            } else {
+                start += chunk;
+            }
+        }
+        if chunk == 1 {
+            break;
+        }
+        chunk = chunk.div_ceil(2);
+    }
+    // Bytes within each line, keeping its line end.
+    for index in 0..best.lines.len() {
+        let mut at = 0;
+        while at < best.lines[index].len() {
+            let mut candidate = best.clone();
+            let line = &mut candidate.lines[index];
+            if matches!(line[at], b'\n' | b'\r') {
+                at += 1;
+                continue;
+            }
+            line.remove(at);
+            if keeps(&candidate) {
+                best = candidate;
+            } else {
+                at += 1;
+            }
+        }
+    }
+    // The agent's characters.
+    let mut at = 0;
+    while at < best.agent.len() {
+        let mut candidate = best.clone();
+        if !candidate.agent.is_char_boundary(at) {
+            at += 1;
+            continue;
+        }
+        candidate.agent.remove(at);
+        if !candidate.agent.is_empty() && keeps(&candidate) {
+            best = candidate;
+        } else {
+            at += best.agent[at..].chars().next().map_or(1, char::len_utf8);
+        }
+    }
+    // The URL path's characters (after `http://example.com/`).
+    const PREFIX: usize = "http://example.com/".len();
+    if let Some(url) = best.urls.first().cloned() {
+        let mut at = PREFIX.min(url.len());
+        let mut current = url;
+        while at < current.len() {
+            if !current.is_char_boundary(at) {
+                at += 1;
+                continue;
+            }
+            let mut shorter = current.clone();
+            shorter.remove(at);
+            let mut candidate = best.clone();
+            candidate.urls = vec![shorter.clone()];
+            if keeps(&candidate) {
+                best = candidate;
+                current = shorter;
+            } else {
+                at += current[at..].chars().next().map_or(1, char::len_utf8);
+            }
+        }
+    }
+    best
+}
+
+/// A seeded byte source: xorshift64*, enough to feed [`Unstructured`] reproducibly.
+#[derive(Clone, Debug)]
+pub struct SeededBytes(u64);
+
+impl SeededBytes {
+    /// A source from `seed`.
+    pub fn new(seed: u64) -> SeededBytes {
+        SeededBytes(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    /// The next `n` bytes.
+    pub fn take(&mut self, n: usize) -> Vec<u8> {
+        let mut out = Vec::with_capacity(n);
+        while out.len() < n {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            let word = self.0.wrapping_mul(0x2545_F491_4F6C_DD1D);
+            out.extend_from_slice(&word.to_le_bytes());
+        }
+        out.truncate(n);
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{EngineError, EngineInfo, ReferenceEngine};
+    use reptest_reference::Profile;
+
+    /// The reference under `google`, except that it ignores every rule whose path contains
+    /// `$`: a planted divergence with a known minimal form.
+    struct IgnoresDollar(ReferenceEngine, EngineInfo);
+
+    impl Engine for IgnoresDollar {
+        fn info(&self) -> &EngineInfo {
+            &self.1
+        }
+
+        fn check(
+            &mut self,
+            body: &[u8],
+            agent: &str,
+            urls: &[String],
+        ) -> Result<Vec<WireVerdict>, EngineError> {
+            let text = String::from_utf8_lossy(body);
+            let kept: String = text
+                .split_inclusive('\n')
+                .filter(|l| !l.contains('$'))
+                .collect();
+            self.0.check(kept.as_bytes(), agent, urls)
+        }
+    }
+
+    #[test]
+    fn a_planted_disagreement_is_found_and_minimised() {
+        let mut engines: Vec<Box<dyn Engine>> = vec![
+            Box::new(ReferenceEngine::new(Profile::Google)),
+            Box::new(IgnoresDollar(
+                ReferenceEngine::new(Profile::Google),
+                EngineInfo {
+                    name: "ignores-dollar".into(),
+                    ..EngineInfo::default()
+                },
+            )),
+        ];
+        let mut source = SeededBytes::new(7);
+        let mut found = None;
+        let mut ran = 0;
+        for _ in 0..5000 {
+            let bytes = source.take(256);
+            let Ok(input) = generate(&mut Unstructured::new(&bytes)) else {
+                continue;
+            };
+            ran += 1;
+            let vector = ask_all(&mut engines, &input);
+            if let Some(&i) = disagreements(&vector).first() {
+                let mut one = input.clone();
+                one.urls = vec![input.urls[i].clone()];
+                found = Some(one);
+                break;
+            }
+        }
+        assert!(ran > 0, "nothing ran");
+        let input = found.expect("the planted disagreement is found");
+        let target = split_at(&ask_all(&mut engines, &input), 0);
+        let mut keeps = |candidate: &Input| {
+            let vector = ask_all(&mut engines, candidate);
+            !disagreements(&vector).is_empty() && split_at(&vector, 0) == target
+        };
+        let small = minimise(&input, &mut keeps);
+        let body = String::from_utf8_lossy(&small.body()).into_owned();
+        // The minimal form: one disallow (or allow) line holding `$`, with its group line gone
+        // only if the profile lets rules stand without one, which `google` does not.
+        assert!(body.contains('$'), "{body:?}");
+        assert!(body.lines().count() <= 2, "not minimal: {body:?}");
+        assert!(
+            small.urls[0].len() <= "http://example.com/".len() + 2,
+            "{:?}",
+            small.urls
+        );
+    }
+
+    #[test]
+    fn generation_is_reproducible() {
+        let a = SeededBytes::new(42).take(512);
+        let b = SeededBytes::new(42).take(512);
+        assert_eq!(
+            generate(&mut Unstructured::new(&a)).ok(),
+            generate(&mut Unstructured::new(&b)).ok()
+        );
+    }
+}
