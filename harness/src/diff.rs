@@ -8,6 +8,7 @@
 //! percent-encoded and non-ASCII paths) are each one choice among ordinary lines.
 
 use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 
 use arbitrary::{Result as ArbResult, Unstructured};
 
@@ -90,7 +91,16 @@ const PATH_PIECES: &[&str] = &[
     "/index.html",
     "~",
     "%7E",
+    "%7e",
+    "%3F",
+    "%3D",
+    "%26",
+    "%20",
+    "%5F",
     "-",
+    "_",
+    "//",
+    "\t",
 ];
 
 const LINE_ENDS: &[&[u8]] = &[b"\n", b"\r\n", b"\r", b"\n"];
@@ -127,6 +137,12 @@ fn line(u: &mut Unstructured<'_>) -> ArbResult<Vec<u8>> {
             format!("{field}: {}", pattern(u)?)
         }
         8 => String::from("# comment"),
+        _ if u.ratio(1, 40)? => {
+            // A very long line: past Google's per-line cut-off.
+            let field = *pick(u, &["disallow", "allow"])?;
+            format!("{field}: /{}", "a".repeat(u.int_in_range(16_600..=17_000)?))
+        }
+        _ if u.ratio(1, 3)? => format!("{}:", pick(u, &FIELD_FORMS[5..13])?),
         _ => String::new(),
     };
     if u.ratio(1, 10)? {
@@ -140,7 +156,7 @@ fn line(u: &mut Unstructured<'_>) -> ArbResult<Vec<u8>> {
 /// URLs derived from the body: each rule's path with its wildcards resolved one way or
 /// another, re-encoded, or extended, so that URLs match, nearly match, or differ only in
 /// encoding.
-fn urls(u: &mut Unstructured<'_>, lines: &[Vec<u8>]) -> ArbResult<Vec<String>> {
+fn urls(u: &mut Unstructured<'_>, lines: &[Vec<u8>], origin: &str) -> ArbResult<Vec<String>> {
     let paths: Vec<String> = lines
         .iter()
         .filter_map(|l| {
@@ -169,13 +185,26 @@ fn urls(u: &mut Unstructured<'_>, lines: &[Vec<u8>]) -> ArbResult<Vec<String>> {
         if !path.starts_with('/') {
             path.insert(0, '/');
         }
-        out.push(format!("http://example.com{}", path.replace(' ', "%20")));
+        out.push(format!("{origin}{}", path.replace(' ', "%20")));
     }
     Ok(out)
 }
 
 /// Generates one input from `u`.
 pub fn generate(u: &mut Unstructured<'_>) -> ArbResult<Input> {
+    generate_with(u, None)
+}
+
+/// Generates one input from `u`; with a corpus, one input in four starts from a real file
+/// (a window of it, sometimes with generated lines mixed in) and asks about the site's real
+/// URLs as well as derived ones.
+pub fn generate_with(u: &mut Unstructured<'_>, corpus: Option<&Corpus>) -> ArbResult<Input> {
+    if let Some(corpus) = corpus.filter(|c| !c.sites.is_empty())
+        && u.ratio(1, 4)?
+    {
+        let site = pick(u, &corpus.sites)?;
+        return from_site(u, site);
+    }
     let mut lines = Vec::new();
     match u.int_in_range(0..=9)? {
         0 => lines.push(b"\xEF\xBB\xBF".to_vec()),
@@ -186,8 +215,121 @@ pub fn generate(u: &mut Unstructured<'_>) -> ArbResult<Input> {
         lines.push(line(u)?);
     }
     let agent = (*pick(u, AGENTS)?).to_owned();
-    let urls = urls(u, &lines)?;
+    let urls = urls(u, &lines, "http://example.com")?;
     Ok(Input { lines, agent, urls })
+}
+
+/// The most lines a real file contributes to one input.
+const SITE_WINDOW: usize = 40;
+
+fn from_site(u: &mut Unstructured<'_>, site: &Site) -> ArbResult<Input> {
+    let all: Vec<&[u8]> = site.body.split_inclusive(|&b| b == b'\n').collect();
+    let start = if all.len() > SITE_WINDOW {
+        u.int_in_range(0..=all.len() - SITE_WINDOW)?
+    } else {
+        0
+    };
+    let mut lines: Vec<Vec<u8>> = all
+        .iter()
+        .skip(start)
+        .take(SITE_WINDOW)
+        .map(|l| l.to_vec())
+        .collect();
+    for _ in 0..u.int_in_range(0..=2)? {
+        let at = u.int_in_range(0..=lines.len())?;
+        lines.insert(at, line(u)?);
+    }
+    let agent = if !site.agents.is_empty() && u.ratio(1, 2)? {
+        pick(u, &site.agents)?.clone()
+    } else {
+        (*pick(u, AGENTS)?).to_owned()
+    };
+    let mut urls = Vec::new();
+    if !site.urls.is_empty() {
+        for _ in 0..u.int_in_range(1..=3)? {
+            urls.push(pick(u, &site.urls)?.clone());
+        }
+    }
+    urls.extend(urls_from(u, &lines, &format!("https://{}", site.host))?);
+    Ok(Input { lines, agent, urls })
+}
+
+fn urls_from(u: &mut Unstructured<'_>, lines: &[Vec<u8>], origin: &str) -> ArbResult<Vec<String>> {
+    let mut out = urls(u, lines, origin)?;
+    out.truncate(2);
+    Ok(out)
+}
+
+/// Real robots.txt files and the URLs seen on their hosts.
+#[derive(Clone, Debug, Default)]
+pub struct Corpus {
+    /// One entry per host.
+    pub sites: Vec<Site>,
+}
+
+/// One host of a [`Corpus`].
+#[derive(Clone, Debug)]
+pub struct Site {
+    /// The host name.
+    pub host: String,
+    /// Its robots.txt, byte for byte.
+    pub body: Vec<u8>,
+    /// URLs seen on it (possibly none).
+    pub urls: Vec<String>,
+    /// The `user-agent` values its file names, as crawler names to ask with.
+    pub agents: Vec<String>,
+}
+
+impl Corpus {
+    /// Where the shared corpus sits next to the workspace.
+    pub fn default_dir() -> PathBuf {
+        crate::adapters::workspace_root().join("../shared/corpus/top-sites-2019")
+    }
+
+    /// Loads `dir/robots/<host>` and `dir/urls/<host>`.
+    pub fn load(dir: &Path) -> std::io::Result<Corpus> {
+        let mut sites = Vec::new();
+        let mut entries: Vec<_> = std::fs::read_dir(dir.join("robots"))?
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .collect();
+        entries.sort();
+        for path in entries {
+            let Some(host) = path.file_name().and_then(|n| n.to_str()).map(str::to_owned) else {
+                continue;
+            };
+            let body = std::fs::read(&path)?;
+            let urls = std::fs::read_to_string(dir.join("urls").join(&host))
+                .map(|text| {
+                    text.lines()
+                        .map(str::trim)
+                        .filter(|l| l.starts_with("http"))
+                        .map(str::to_owned)
+                        .collect()
+                })
+                .unwrap_or_default();
+            let mut agents: Vec<String> = String::from_utf8_lossy(&body)
+                .lines()
+                .filter_map(|l| {
+                    let (key, value) = l.split_once(':')?;
+                    let value = value.split('#').next()?.trim();
+                    (key.trim().eq_ignore_ascii_case("user-agent")
+                        && !value.is_empty()
+                        && value != "*")
+                        .then(|| value.to_owned())
+                })
+                .collect();
+            agents.sort();
+            agents.dedup();
+            sites.push(Site {
+                host,
+                body,
+                urls,
+                agents,
+            });
+        }
+        Ok(Corpus { sites })
+    }
 }
 
 /// One engine's answer to every URL of an input: a verdict per URL, or its error.
@@ -251,18 +393,72 @@ pub fn split_at(vector: &VerdictVector, index: usize) -> BTreeMap<String, String
 }
 
 /// Shrinks a one-URL disagreement while `keeps` says it still shows the same split: first
-/// whole lines (delta debugging), then bytes within lines, then characters of the agent and
-/// URL path.
+/// whole lines, then the bytes within each line (its line end kept), then the characters of
+/// the agent and of the URL's path; each step is delta debugging (remove chunks, halving the
+/// chunk size down to one).
 pub fn minimise(input: &Input, keeps: &mut dyn FnMut(&Input) -> bool) -> Input {
     let mut best = input.clone();
-    // Lines: remove chunks, halving the chunk size.
-    let mut chunk = best.lines.len().div_ceil(2).max(1);
+    best.lines = shrink(&best.lines, &mut |lines| {
+        let mut candidate = best.clone();
+        candidate.lines = lines.to_vec();
+        keeps(&candidate)
+    });
+    for index in 0..best.lines.len() {
+        let line = &best.lines[index];
+        let end = line
+            .iter()
+            .rposition(|b| !matches!(b, b'\n' | b'\r'))
+            .map_or(0, |p| p + 1);
+        let (content, line_end) = line.split_at(end);
+        let line_end = line_end.to_vec();
+        let kept = shrink(content, &mut |bytes| {
+            let mut candidate = best.clone();
+            candidate.lines[index] = [bytes, &line_end].concat();
+            keeps(&candidate)
+        });
+        best.lines[index] = [kept.as_slice(), &line_end].concat();
+    }
+    best.lines.retain(|l| !l.is_empty());
+    let agent: Vec<char> = best.agent.chars().collect();
+    let agent = shrink(&agent, &mut |chars| {
+        let mut candidate = best.clone();
+        candidate.agent = chars.iter().collect();
+        !chars.is_empty() && keeps(&candidate)
+    });
+    best.agent = agent.iter().collect();
+    if let Some(url) = best.urls.first().cloned() {
+        let split = path_start(&url);
+        let (origin, path) = url.split_at(split);
+        let chars: Vec<char> = path.chars().collect();
+        let kept = shrink(&chars, &mut |chars| {
+            let mut candidate = best.clone();
+            candidate.urls = vec![format!("{origin}{}", chars.iter().collect::<String>())];
+            keeps(&candidate)
+        });
+        best.urls = vec![format!("{origin}{}", kept.iter().collect::<String>())];
+    }
+    best
+}
+
+/// Where the part of a URL after `scheme://host/` starts (the first `/` of the path is kept).
+fn path_start(url: &str) -> usize {
+    let after_scheme = url.find("://").map_or(0, |i| i + 3);
+    url[after_scheme..]
+        .find('/')
+        .map_or(url.len(), |i| after_scheme + i + 1)
+}
+
+/// Delta debugging over a sequence: removes chunks while `keeps` holds, halving the chunk
+/// size down to one element.
+fn shrink<T: Clone>(items: &[T], keeps: &mut dyn FnMut(&[T]) -> bool) -> Vec<T> {
+    let mut best = items.to_vec();
+    let mut chunk = best.len().div_ceil(2).max(1);
     loop {
         let mut start = 0;
-        while start < best.lines.len() {
+        while start < best.len() {
+            let end = (start + chunk).min(best.len());
             let mut candidate = best.clone();
-            let end = (start + chunk).min(candidate.lines.len());
-            candidate.lines.drain(start..end);
+            candidate.drain(start..end);
             if keeps(&candidate) {
                 best = candidate;
             } else {
@@ -273,61 +469,6 @@ pub fn minimise(input: &Input, keeps: &mut dyn FnMut(&Input) -> bool) -> Input {
             break;
         }
         chunk = chunk.div_ceil(2);
-    }
-    // Bytes within each line, keeping its line end.
-    for index in 0..best.lines.len() {
-        let mut at = 0;
-        while at < best.lines[index].len() {
-            let mut candidate = best.clone();
-            let line = &mut candidate.lines[index];
-            if matches!(line[at], b'\n' | b'\r') {
-                at += 1;
-                continue;
-            }
-            line.remove(at);
-            if keeps(&candidate) {
-                best = candidate;
-            } else {
-                at += 1;
-            }
-        }
-    }
-    // The agent's characters.
-    let mut at = 0;
-    while at < best.agent.len() {
-        let mut candidate = best.clone();
-        if !candidate.agent.is_char_boundary(at) {
-            at += 1;
-            continue;
-        }
-        candidate.agent.remove(at);
-        if !candidate.agent.is_empty() && keeps(&candidate) {
-            best = candidate;
-        } else {
-            at += best.agent[at..].chars().next().map_or(1, char::len_utf8);
-        }
-    }
-    // The URL path's characters (after `http://example.com/`).
-    const PREFIX: usize = "http://example.com/".len();
-    if let Some(url) = best.urls.first().cloned() {
-        let mut at = PREFIX.min(url.len());
-        let mut current = url;
-        while at < current.len() {
-            if !current.is_char_boundary(at) {
-                at += 1;
-                continue;
-            }
-            let mut shorter = current.clone();
-            shorter.remove(at);
-            let mut candidate = best.clone();
-            candidate.urls = vec![shorter.clone()];
-            if keeps(&candidate) {
-                best = candidate;
-                current = shorter;
-            } else {
-                at += current[at..].chars().next().map_or(1, char::len_utf8);
-            }
-        }
     }
     best
 }
@@ -380,7 +521,7 @@ mod tests {
         ) -> Result<Vec<WireVerdict>, EngineError> {
             let text = String::from_utf8_lossy(body);
             let kept: String = text
-                .split_inclusive('\n')
+                .split_inclusive(['\n', '\r'])
                 .filter(|l| !l.contains('$'))
                 .collect();
             self.0.check(kept.as_bytes(), agent, urls)

@@ -255,11 +255,17 @@ impl SubprocessEngine {
             .split_first()
             .ok_or_else(|| "empty command".to_owned())?;
         self.starts += 1;
-        let mut child = Command::new(program)
+        let mut command = Command::new(program);
+        command
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
+            .stderr(Stdio::piped());
+        // A process group of its own: Ctrl-C on the terminal stops reptest (which then stops
+        // its children cleanly), not the adapters in the middle of an answer.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let mut child = command
             .spawn()
             .map_err(|e| format!("cannot start `{}`: {e}", self.command.join(" ")))?;
         let (Some(stdin), Some(stdout), Some(stderr)) =
