@@ -12,6 +12,17 @@ suite *ARGS:
 setup *NAMES:
     cargo run --release --bin reptest -- setup {{NAMES}}
 
+# Differential campaign against every installed adapter, setting them up first; findings go
+# to reports/findings/. Default 10 minutes: just fuzz-diff --time 60s --seed 1
+fuzz-diff *ARGS:
+    cargo run --release --bin reptest -- fuzz-diff --setup --time 10m {{ARGS}}
+
+# A cargo-fuzz target (reference_invariants, diff_peers, diff_adapters) on the stable
+# toolchain; installs cargo-fuzz when missing. Extra arguments go to libFuzzer.
+fuzz TARGET *ARGS:
+    command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --locked
+    cd fuzz && RUSTC_BOOTSTRAP=1 cargo fuzz run {{TARGET}} -- -dict=robots.dict {{ARGS}}
+
 # Print the reference's verdicts with explanations: just check --agent BOT FILE URL...
 check *ARGS:
     cargo run --release --bin reptest -- check {{ARGS}}

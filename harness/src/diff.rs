@@ -397,12 +397,42 @@ pub fn split_at(vector: &VerdictVector, index: usize) -> BTreeMap<String, String
 /// the agent and of the URL's path; each step is delta debugging (remove chunks, halving the
 /// chunk size down to one).
 pub fn minimise(input: &Input, keeps: &mut dyn FnMut(&Input) -> bool) -> Input {
+    // Shrinking the URL can let more of the body go, and the other way round: repeat until
+    // a pass changes nothing (at most a few passes).
+    let mut best = input.clone();
+    for _ in 0..4 {
+        let next = minimise_pass(&best, keeps);
+        if next == best {
+            break;
+        }
+        best = next;
+    }
+    best
+}
+
+fn minimise_pass(input: &Input, keeps: &mut dyn FnMut(&Input) -> bool) -> Input {
     let mut best = input.clone();
     best.lines = shrink(&best.lines, &mut |lines| {
         let mut candidate = best.clone();
         candidate.lines = lines.to_vec();
         keeps(&candidate)
     });
+    // Plain line ends where the split does not need another kind.
+    for index in 0..best.lines.len() {
+        let line = &best.lines[index];
+        let content = line
+            .iter()
+            .rposition(|b| !matches!(b, b'\n' | b'\r'))
+            .map_or(0, |p| p + 1);
+        if line[content..] != *b"\n" && !line[content..].is_empty() && content > 0 {
+            let mut candidate = best.clone();
+            candidate.lines[index].truncate(content);
+            candidate.lines[index].push(b'\n');
+            if keeps(&candidate) {
+                best = candidate;
+            }
+        }
+    }
     for index in 0..best.lines.len() {
         let line = &best.lines[index];
         let end = line

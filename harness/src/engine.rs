@@ -18,7 +18,7 @@ use reptest_reference::Profile;
 use crate::protocol::{Hello, Request, Response, WireVerdict};
 
 /// Who an engine is.
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct EngineInfo {
     /// Short name.
     pub name: String,

@@ -17,7 +17,9 @@ use serde_json::json;
 #[command(
     name = "reptest",
     version,
-    about = "Tells robots.txt implementers the truth about their parsers"
+    about = "Tells robots.txt implementers the truth about their parsers",
+    // A recipe's default (`--time 10m`) gives way to the same option given after it.
+    args_override_self = true
 )]
 struct Cli {
     #[command(subcommand)]
@@ -73,6 +75,60 @@ enum Command {
     },
     /// Run the spec suite through the reference (every profile) and through the adapters.
     Run(RunArgs),
+    /// Differential fuzzing: generated inputs put to the reference and every adapter, each
+    /// disagreement minimised and written up as a family under `--out`.
+    FuzzDiff(FuzzArgs),
+}
+
+#[derive(clap::Args)]
+struct FuzzArgs {
+    /// Adapters to compare, comma-separated; every adapter that is set up (and every Rust
+    /// crate linked in) when omitted.
+    #[arg(long, value_delimiter = ',')]
+    adapters: Vec<String>,
+    /// Only the reference and the Rust crates linked into this binary: no subprocess.
+    #[arg(long, conflicts_with_all = ["adapters", "setup"])]
+    in_process: bool,
+    /// Set up the adapters first (`reptest setup`).
+    #[arg(long)]
+    setup: bool,
+    /// How long to run: `90s`, `10m`, `1h` (60s when neither this nor --iterations is given).
+    #[arg(long, value_parser = reptest::campaign::parse_duration)]
+    time: Option<Duration>,
+    /// How many cases to run.
+    #[arg(long)]
+    iterations: Option<u64>,
+    /// The seed (printed when chosen at random); the same seed gives the same cases.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// The first case number (with --iterations 1, replays one case of a seed).
+    #[arg(long, default_value_t = 0)]
+    first_case: u64,
+    /// Worker threads.
+    #[arg(long, default_value_t = 2)]
+    jobs: usize,
+    /// The findings catalogue (created if missing; families already there are kept).
+    #[arg(long, default_value_os_t = adapters::workspace_root().join("reports/findings"))]
+    out: PathBuf,
+    /// Real robots.txt files and URLs to mix in (`robots/<host>`, `urls/<host>`); skipped
+    /// when the folder does not exist.
+    #[arg(long, default_value_os_t = reptest::diff::Corpus::default_dir())]
+    corpus: PathBuf,
+    /// Do not mix in the corpus.
+    #[arg(long)]
+    no_corpus: bool,
+    /// Seconds an adapter may take to answer one request before it counts as hung.
+    #[arg(long, default_value_t = 5.0)]
+    timeout: f64,
+    /// Seconds spent at most minimising one disagreement.
+    #[arg(long, default_value_t = 20.0)]
+    minimise_budget: f64,
+    /// The adapters directory.
+    #[arg(long, default_value_os_t = adapters::default_dir())]
+    adapters_dir: PathBuf,
+    /// Where adapters are installed.
+    #[arg(long, default_value_os_t = adapters::default_install_root())]
+    install_root: PathBuf,
 }
 
 #[derive(clap::Args)]
@@ -179,7 +235,167 @@ fn run(cli: Cli) -> Result<ExitCode> {
             install_root,
         } => list_adapters(&adapters_dir, &install_root),
         Command::Run(args) => run_suite(&args),
+        Command::FuzzDiff(args) => fuzz_diff(&args),
     }
+}
+
+fn fuzz_diff(args: &FuzzArgs) -> Result<ExitCode> {
+    use reptest::campaign::{self, Campaign, Settings};
+    use std::io::IsTerminal;
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    let mut err = io::stderr();
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(1, |d| d.as_secs() ^ u64::from(d.subsec_nanos()))
+    });
+    let timeout = Duration::from_secs_f64(args.timeout.max(0.1));
+    let (engines, warnings) = if args.in_process {
+        (campaign::in_process_engines(), Vec::new())
+    } else {
+        let every = adapters::load(&args.adapters_dir, &args.install_root)?;
+        if args.setup {
+            writeln!(err, "setting up adapters")?;
+            let features = adapters::cargo_features(&every);
+            let wanted = adapters::select(every.clone(), &args.adapters)?;
+            adapters::setup(&wanted, &features, &mut err);
+        }
+        let chosen = if args.adapters.is_empty() {
+            let (ready, missing): (Vec<_>, Vec<_>) = every.into_iter().partition(|a| {
+                a.is_set_up() || reptest::engine::PeerEngine::new(&a.manifest.name).is_some()
+            });
+            if !missing.is_empty() {
+                let names: Vec<&str> = missing.iter().map(|a| a.manifest.name.as_str()).collect();
+                writeln!(
+                    err,
+                    "not set up (run `reptest setup` to include them): {}",
+                    names.join(", ")
+                )?;
+            }
+            ready
+        } else {
+            adapters::select(every, &args.adapters)?
+        };
+        campaign::engines_for(&chosen, timeout)
+    };
+    for warning in &warnings {
+        writeln!(err, "warning: {warning}")?;
+    }
+    if engines.len() <= campaign::REFERENCES {
+        bail!("no implementation to compare with the reference");
+    }
+    let corpus = if args.no_corpus || !args.corpus.join("robots").is_dir() {
+        None
+    } else {
+        let corpus = reptest::diff::Corpus::load(&args.corpus)
+            .with_context(|| format!("cannot read the corpus {}", args.corpus.display()))?;
+        writeln!(
+            err,
+            "corpus: {} real robots.txt files mixed in",
+            corpus.sites.len()
+        )?;
+        Some(corpus)
+    };
+    let catalogue = reptest::findings::Catalogue::open(&args.out)?;
+    let known = catalogue.families().len();
+    let stop = Arc::new(AtomicBool::new(false));
+    {
+        let stop = Arc::clone(&stop);
+        ctrlc::set_handler(move || stop.store(true, Ordering::Relaxed))
+            .context("cannot install the Ctrl-C handler")?;
+    }
+    let names: Vec<String> = engines.iter().map(|e| e.info().name.clone()).collect();
+    let settings = Settings {
+        seed,
+        first_case: args.first_case,
+        iterations: args.iterations,
+        time: args
+            .time
+            .or_else(|| args.iterations.is_none().then(|| Duration::from_secs(60))),
+        jobs: args.jobs,
+        minimise_budget: Duration::from_secs_f64(args.minimise_budget.max(0.0)),
+    };
+    writeln!(
+        err,
+        "fuzz-diff: seed {seed}, {} implementations and the reference ({} profiles), {} jobs, \
+         findings in {} ({known} families already there); Ctrl-C stops and keeps everything",
+        engines.len() - campaign::REFERENCES,
+        campaign::REFERENCES,
+        args.jobs,
+        args.out.display()
+    )?;
+    let mut campaign = Campaign::new(engines, catalogue, corpus, Arc::clone(&stop));
+    let started = std::time::Instant::now();
+    let terminal = err.is_terminal();
+    let mut last = std::time::Instant::now();
+    let mut progress = |stats: &campaign::Stats| {
+        let every = if terminal { 0.25 } else { 10.0 };
+        if last.elapsed().as_secs_f64() < every {
+            return;
+        }
+        last = std::time::Instant::now();
+        let elapsed = started.elapsed().as_secs_f64();
+        let line = format!(
+            "[{elapsed:>6.0}s] {} cases, {:.0}/s, {} disagreements, {} minimised, {} new families",
+            stats.cases,
+            stats.cases as f64 / elapsed.max(1e-9),
+            stats.disagreements,
+            stats.minimised,
+            stats.new_families
+        );
+        if terminal {
+            eprint!("\r{line}\x1b[K");
+        } else {
+            eprintln!("{line}");
+        }
+    };
+    let result = campaign.run(&settings, &mut progress);
+    if terminal {
+        eprintln!();
+    }
+    let cases = result?;
+    let stats = campaign.stats().clone();
+    let elapsed = started.elapsed();
+    campaign.catalogue().finish_run(reptest::findings::RunRecord {
+        seed,
+        cases,
+        seconds: elapsed.as_secs(),
+        engines: names,
+        new_families: stats.new_families,
+    })?;
+    let mut out = io::stdout().lock();
+    writeln!(
+        out,
+        "{} cases in {:.1}s ({:.0}/s); {} disagreements; {} minimised; {} new families, {} in \
+         the catalogue{}",
+        stats.cases,
+        elapsed.as_secs_f64(),
+        stats.cases as f64 / elapsed.as_secs_f64().max(1e-9),
+        stats.disagreements,
+        stats.minimised,
+        stats.new_families,
+        campaign.catalogue().families().len(),
+        if stop.load(Ordering::Relaxed) {
+            " (stopped by Ctrl-C)"
+        } else {
+            ""
+        }
+    )?;
+    if !stats.lost.is_empty() {
+        let lost: Vec<&str> = stats.lost.iter().map(String::as_str).collect();
+        writeln!(out, "became unavailable and were left out: {}", lost.join(", "))?;
+    }
+    writeln!(
+        out,
+        "index: {}",
+        campaign.catalogue().dir().join("README.md").display()
+    )?;
+    if stats.cases == 0 {
+        bail!("no case ran");
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 fn serve_peer(name: &str) -> Result<ExitCode> {

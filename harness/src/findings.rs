@@ -1,0 +1,769 @@
+//! Differential findings: what decided a disagreement, which implementations side with which
+//! verdict, and the catalogue that writes each family down as it is found.
+//!
+//! A family's *signature* is the feature that decided the question (read from the reference's
+//! explanation of the minimised input) plus the split (every engine's answer to it). Two
+//! disagreements with the same signature are one family: the catalogue writes the first and
+//! counts the rest. The catalogue reads back its own `index.json`, so a re-run adds only what
+//! is new.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result};
+use reptest_reference::{Diagnostic, GroupMatch, ParseOptions, Profile, Reason, Robots};
+use serde::{Deserialize, Serialize};
+
+use crate::diff::Input;
+use crate::engine::EngineInfo;
+
+/// The reference engines' names, in the order a split lists them.
+pub const REFERENCE_NAMES: [&str; 3] = ["reference-rfc9309", "reference-google", "reference-legacy"];
+
+/// How the reference decided the first URL of `input` under `profile`, as short tags: the
+/// reason (`allow-rule`, `disallow-rule`, `no-matching-rule`, `no-group`, `robots-txt`), the
+/// deciding pattern's shape (`wildcard`, `end-anchor`, `inner-dollar`, `percent`,
+/// `non-ascii`, `index-html`, `long`), and how the group was found. `None` when the reference
+/// rejects the URL.
+pub fn decision(input: &Input, profile: Profile) -> Option<Vec<&'static str>> {
+    let url = input.urls.first()?;
+    let robots = Robots::parse(&input.body(), ParseOptions::new(profile));
+    let selection = robots.select(&[input.agent.as_str()]);
+    let verdict = selection.check_url(url).ok()?;
+    let mut tags = vec![match (verdict.reason, verdict.rule) {
+        (Reason::Rule, Some(rule)) if rule.allow => "allow-rule",
+        (Reason::Rule, _) => "disallow-rule",
+        (Reason::NoMatchingRule, _) => "no-matching-rule",
+        (Reason::NoGroup, _) => "no-group",
+        (Reason::RobotsTxtExempt, _) => "robots-txt",
+    }];
+    if let Some(rule) = verdict.rule {
+        let path = rule.path.as_str();
+        let body = path.strip_suffix('$').unwrap_or(path);
+        if path.contains('*') {
+            tags.push("wildcard");
+        }
+        if path.ends_with('$') {
+            tags.push("end-anchor");
+        }
+        if body.contains('$') {
+            tags.push("inner-dollar");
+        }
+        if path.contains('%') {
+            tags.push("percent");
+        }
+        if !path.is_ascii() {
+            tags.push("non-ascii");
+        }
+        if rule.from_index_html {
+            tags.push("index-html");
+        }
+        if path.len() > 1000 {
+            tags.push("long");
+        }
+    }
+    tags.push(match selection.matched() {
+        GroupMatch::Token(_) => "agent-group",
+        GroupMatch::Star => "star-group",
+        GroupMatch::None => "no-group-applies",
+    });
+    Some(tags)
+}
+
+/// The feature of a (minimised) one-URL input: the reference's decision under `rfc9309` (and
+/// under `google` where it differs), then what else the file and the question show: the
+/// reference's diagnostics, BOMs, line ends, comments inside lines, and the URL's and agent's
+/// shape. `None` when the reference rejects the URL.
+pub fn feature(input: &Input) -> Option<String> {
+    let rfc = decision(input, Profile::Rfc9309)?;
+    let google = decision(input, Profile::Google)?;
+    let mut out = rfc.join(" ");
+    if google != rfc {
+        out.push_str(" / google: ");
+        out.push_str(&google.join(" "));
+    }
+    let mut extra: Vec<&str> = Vec::new();
+    let body = input.body();
+    let robots = Robots::parse(&body, ParseOptions::new(Profile::Rfc9309));
+    for record in robots.records() {
+        for diagnostic in &record.diagnostics {
+            extra.push(match diagnostic {
+                Diagnostic::AcceptedMisspelling { .. } => "misspelling",
+                Diagnostic::AcceptedMissingColon => "missing-colon",
+                Diagnostic::MissingColon => "missing-colon",
+                Diagnostic::UnknownField => "unknown-field",
+                Diagnostic::NonStandardField => "non-standard-field",
+                Diagnostic::RuleOutsideGroup => "rule-outside-group",
+                Diagnostic::EmptyValue => "empty-value",
+                Diagnostic::PathWithoutLeadingSlash { .. } => "no-leading-slash",
+                Diagnostic::InvalidAgent => "invalid-agent",
+                Diagnostic::CutBySizeLimit => "size-limit",
+                Diagnostic::LineTooLong { .. } => "long-line",
+                Diagnostic::InvalidUtf8 => "invalid-utf8",
+            });
+        }
+    }
+    if body.starts_with(b"\xEF\xBB\xBF") {
+        extra.push("bom");
+    } else if body.starts_with(b"\xEF\xBB") || body.starts_with(b"\xEF") {
+        extra.push("partial-bom");
+    }
+    if body.windows(2).any(|w| w[0] == b'\r' && w[1] != b'\n') || body.ends_with(b"\r") {
+        extra.push("cr-line-end");
+    }
+    if body.windows(2).any(|w| w == b"\r\n") {
+        extra.push("crlf");
+    }
+    let text = String::from_utf8_lossy(&body);
+    if text.lines().any(|l| l.find('#').is_some_and(|i| i > 0)) {
+        extra.push("inline-comment");
+    }
+    if let Some(url) = input.urls.first() {
+        let path = &url[url.find("://").map_or(0, |i| i + 3)..];
+        if path.contains('%') {
+            extra.push("url-percent");
+        }
+        if !path.is_ascii() {
+            extra.push("url-non-ascii");
+        }
+        if path.contains('?') {
+            extra.push("url-query");
+        }
+    }
+    if input.agent.contains('/') {
+        extra.push("agent-version");
+    }
+    if input.agent.contains(' ') {
+        extra.push("agent-space");
+    }
+    extra.sort_unstable();
+    extra.dedup();
+    if !extra.is_empty() {
+        out.push_str(" + ");
+        out.push_str(&extra.join(" "));
+    }
+    Some(out)
+}
+
+/// A split as one line: each answer with the engines that gave it, answers in a fixed order.
+pub fn split_text(split: &BTreeMap<String, String>) -> String {
+    let mut by_answer: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+    for (engine, answer) in split {
+        by_answer.entry(answer).or_default().push(engine);
+    }
+    by_answer
+        .iter()
+        .map(|(answer, engines)| format!("{answer}: {}", engines.join(" ")))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// 64-bit FNV-1a: a stable hash for family ids (the same signature gives the same id on
+/// every machine and every run).
+fn fnv1a(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, b| {
+        (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// One disagreement, minimised, ready to be recorded.
+#[derive(Clone, Debug)]
+pub struct Finding {
+    /// The input as generated (one URL).
+    pub original: Input,
+    /// The input after minimisation.
+    pub minimal: Input,
+    /// Every engine's answer to the minimal input.
+    pub split: BTreeMap<String, String>,
+    /// Who the engines are (for the verdict table).
+    pub engines: Vec<EngineInfo>,
+    /// The seed of the run that found it.
+    pub seed: u64,
+    /// The case number within that run.
+    pub case: u64,
+    /// The implementation whose deviation was minimised.
+    pub minimised_for: String,
+}
+
+/// Where a family was first seen.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FirstSeen {
+    /// The run's seed.
+    pub seed: u64,
+    /// The case number (`reptest fuzz-diff --seed S --first-case N --iterations 1`).
+    pub case: u64,
+}
+
+/// One family in the index.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Family {
+    /// Stable id: a slug of the feature and a hash of the signature.
+    pub id: String,
+    /// What decided it.
+    pub feature: String,
+    /// Feature and split together: what makes two findings one family.
+    pub signature: String,
+    /// Every engine's answer to the minimal input.
+    pub split: BTreeMap<String, String>,
+    /// Implementations (not the reference) whose answer differs from the reference under
+    /// `rfc9309` (an error counts as different).
+    pub against_rfc9309: Vec<String>,
+    /// The same under `google`.
+    pub against_google: Vec<String>,
+    /// How many disagreements fell into this family.
+    pub hits: u64,
+    /// Where it was first seen.
+    pub first_seen: FirstSeen,
+}
+
+impl Family {
+    /// How many implementations the family splits from the reference: the rank key of the
+    /// index (under `rfc9309` plus under `google`).
+    pub fn weight(&self) -> usize {
+        self.against_rfc9309.len() + self.against_google.len()
+    }
+}
+
+/// One run of `fuzz-diff` over the catalogue.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunRecord {
+    /// Its seed.
+    pub seed: u64,
+    /// Cases generated.
+    pub cases: u64,
+    /// Seconds it ran.
+    pub seconds: u64,
+    /// The engines it compared.
+    pub engines: Vec<String>,
+    /// Families it added.
+    pub new_families: usize,
+}
+
+/// `index.json`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Index {
+    /// The format's version.
+    pub schema: u32,
+    /// The runs that wrote to this catalogue, oldest first.
+    pub runs: Vec<RunRecord>,
+    /// Every family, heaviest first.
+    pub families: Vec<Family>,
+    /// Who the engines are, by name.
+    pub engines: BTreeMap<String, EngineInfo>,
+}
+
+/// The findings directory: the index (`README.md`, `index.json`) and, under `families/`, one
+/// Markdown report and one TOML case per family; each written as soon as something new is
+/// found.
+#[derive(Debug)]
+pub struct Catalogue {
+    dir: PathBuf,
+    index: Index,
+    by_signature: BTreeMap<String, usize>,
+}
+
+impl Catalogue {
+    /// Opens (or starts) the catalogue in `dir`; the families already there are kept and
+    /// deduplicated against.
+    pub fn open(dir: &Path) -> Result<Catalogue> {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        let path = dir.join("index.json");
+        let index = if path.exists() {
+            let text = std::fs::read_to_string(&path)
+                .with_context(|| format!("cannot read {}", path.display()))?;
+            serde_json::from_str(&text)
+                .with_context(|| format!("{} is not a findings index", path.display()))?
+        } else {
+            Index {
+                schema: 1,
+                ..Index::default()
+            }
+        };
+        let by_signature = index
+            .families
+            .iter()
+            .enumerate()
+            .map(|(i, f)| (f.signature.clone(), i))
+            .collect();
+        Ok(Catalogue {
+            dir: dir.to_owned(),
+            index,
+            by_signature,
+        })
+    }
+
+    /// The families so far.
+    pub fn families(&self) -> &[Family] {
+        &self.index.families
+    }
+
+    /// The directory.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Records a finding: a new family is written at once (report, case, index) and its id
+    /// returned; a known one only counts a hit (written with the next [`Catalogue::flush`]).
+    pub fn record(&mut self, finding: &Finding) -> Result<Option<String>> {
+        let Some(feature) = feature(&finding.minimal) else {
+            return Ok(None);
+        };
+        let signature = format!("{feature} || {}", split_text(&finding.split));
+        if let Some(&i) = self.by_signature.get(&signature) {
+            self.index.families[i].hits += 1;
+            return Ok(None);
+        }
+        let reference = |name: &str| finding.split.get(name).cloned().unwrap_or_default();
+        let against = |profile: &str| {
+            let expected = reference(profile);
+            finding
+                .split
+                .iter()
+                .filter(|(name, said)| {
+                    !REFERENCE_NAMES.contains(&name.as_str())
+                        && *said != "unsupported"
+                        && **said != expected
+                })
+                .map(|(name, _)| name.clone())
+                .collect::<Vec<_>>()
+        };
+        let slug: String = feature
+            .split([' ', '/', '+', ':'])
+            .filter(|w| !w.is_empty() && !w.ends_with("group") && *w != "google")
+            .take(3)
+            .collect::<Vec<_>>()
+            .join("-");
+        let family = Family {
+            id: format!("{slug}-{:08x}", fnv1a(&signature) as u32),
+            feature,
+            signature: signature.clone(),
+            split: finding.split.clone(),
+            against_rfc9309: against(REFERENCE_NAMES[0]),
+            against_google: against(REFERENCE_NAMES[1]),
+            hits: 1,
+            first_seen: FirstSeen {
+                seed: finding.seed,
+                case: finding.case,
+            },
+        };
+        for info in &finding.engines {
+            self.index
+                .engines
+                .entry(info.name.clone())
+                .or_insert_with(|| info.clone());
+        }
+        let families = self.dir.join("families");
+        std::fs::create_dir_all(&families)
+            .with_context(|| format!("cannot create {}", families.display()))?;
+        write_atomic(
+            &families.join(format!("{}.toml", family.id)),
+            &case_toml(&family, &finding.minimal),
+        )?;
+        write_atomic(
+            &families.join(format!("{}.md", family.id)),
+            &family_markdown(&family, finding, &self.index.engines),
+        )?;
+        let id = family.id.clone();
+        self.by_signature
+            .insert(signature, self.index.families.len());
+        self.index.families.push(family);
+        self.flush()?;
+        Ok(Some(id))
+    }
+
+    /// Adds a run's record and rewrites the index.
+    pub fn finish_run(&mut self, run: RunRecord) -> Result<()> {
+        self.index.runs.push(run);
+        self.flush()
+    }
+
+    /// Rewrites `index.json` and `README.md`, families heaviest first.
+    pub fn flush(&mut self) -> Result<()> {
+        self.index.families.sort_by(|a, b| {
+            b.weight()
+                .cmp(&a.weight())
+                .then_with(|| a.id.cmp(&b.id))
+        });
+        self.by_signature = self
+            .index
+            .families
+            .iter()
+            .enumerate()
+            .map(|(i, f)| (f.signature.clone(), i))
+            .collect();
+        let mut json = serde_json::to_string_pretty(&self.index)?;
+        json.push('\n');
+        write_atomic(&self.dir.join("index.json"), &json)?;
+        write_atomic(&self.dir.join("README.md"), &index_markdown(&self.index))
+    }
+}
+
+/// Writes through a temporary file and a rename, so that a killed run leaves either the old
+/// file or the new one.
+fn write_atomic(path: &Path, text: &str) -> Result<()> {
+    let temporary = path.with_extension("partial");
+    std::fs::write(&temporary, text)
+        .with_context(|| format!("cannot write {}", temporary.display()))?;
+    std::fs::rename(&temporary, path).with_context(|| format!("cannot write {}", path.display()))
+}
+
+/// A body in the `unescape = true` convention of the spec cases, and whether anything needed
+/// escaping (when not, the text is the body itself).
+pub fn escape_body(body: &[u8]) -> (String, bool) {
+    let mut out = String::new();
+    let mut escaped = false;
+    for chunk in body.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            match c {
+                '\n' | '\t' => out.push(c),
+                '\r' => out.push_str("\\r"),
+                '\\' => out.push_str("\\\\"),
+                '\'' => out.push_str("\\x27"),
+                '\0' => out.push_str("\\0"),
+                c if c.is_control() || c == '\u{feff}' => {
+                    let mut buffer = [0u8; 4];
+                    for b in c.encode_utf8(&mut buffer).bytes() {
+                        let _ = write!(out, "\\x{b:02X}");
+                    }
+                }
+                c => {
+                    out.push(c);
+                    continue;
+                }
+            }
+            escaped |= !matches!(c, '\n' | '\t' | '\\' | '\'');
+        }
+        for b in chunk.invalid() {
+            let _ = write!(out, "\\x{b:02X}");
+            escaped = true;
+        }
+    }
+    // A quote alone is harmless in a literal string; three in a row would close it.
+    if !escaped && !body.windows(3).any(|w| w == b"'''") {
+        return (String::from_utf8_lossy(body).into_owned(), false);
+    }
+    (out, true)
+}
+
+fn toml_string(text: &str) -> String {
+    toml::Value::String(text.to_owned()).to_string()
+}
+
+fn verdict_of(split: &BTreeMap<String, String>, reference: &str) -> String {
+    split.get(reference).cloned().unwrap_or_default()
+}
+
+/// Spec references for a feature, so that a promoted case starts with the right sections.
+fn spec_refs(feature: &str) -> Vec<&'static str> {
+    let has = |w: &str| feature.split([' ', '/', '+']).any(|t| t == w);
+    let mut refs = Vec::new();
+    if has("wildcard") || has("end-anchor") || has("inner-dollar") {
+        refs.extend(["rfc9309#2.2.3", "google-2019#url-matching-based-on-path-values"]);
+    }
+    if has("percent") || has("non-ascii") || has("url-percent") || has("url-non-ascii") {
+        refs.extend(["rfc9309#2.2.2", "google-2019#url-matching-based-on-path-values"]);
+    }
+    if has("agent-version") || has("agent-space") || has("no-group") || has("star-group") {
+        refs.extend(["rfc9309#2.2.1", "google-2019#order-of-precedence-for-user-agents"]);
+    }
+    if has("misspelling")
+        || has("missing-colon")
+        || has("bom")
+        || has("partial-bom")
+        || has("cr-line-end")
+        || has("invalid-utf8")
+        || has("long-line")
+        || has("inline-comment")
+    {
+        refs.extend(["rfc9309#2.2", "google-2019#file-format"]);
+    }
+    if has("rule-outside-group") || has("empty-value") {
+        refs.extend(["rfc9309#2.1", "google-2019#grouping-of-lines-and-rules"]);
+    }
+    if refs.is_empty() {
+        refs.extend([
+            "rfc9309#2.2.2",
+            "google-2019#order-of-precedence-for-group-member-lines",
+        ]);
+    }
+    refs.dedup();
+    refs
+}
+
+/// The family as a spec case, with the reference's verdict under each profile.
+pub fn case_toml(family: &Family, input: &Input) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "# Differential finding {} (generated by `reptest fuzz-diff`; see {}.md).",
+        family.id, family.id
+    );
+    let _ = writeln!(out, "# Feature: {}", family.feature);
+    let _ = writeln!(
+        out,
+        "# To promote: move the case into the spec-cases file of its topic, rename it, check the\n\
+         # spec sections and write the note that says which sentence decides it.\n"
+    );
+    let _ = writeln!(out, "[[case]]");
+    let _ = writeln!(out, "name = {}", toml_string(&family.id));
+    let refs: Vec<String> = spec_refs(&family.feature)
+        .iter()
+        .map(|r| toml_string(r))
+        .collect();
+    let _ = writeln!(out, "spec = [{}]", refs.join(", "));
+    let _ = writeln!(out, "tags = [\"fuzz-diff\"]");
+    let note = format!(
+        "Found by fuzz-diff. Against rfc9309: {}. Against google: {}.",
+        list_or_none(&family.against_rfc9309),
+        list_or_none(&family.against_google)
+    );
+    let _ = writeln!(out, "note = {}", toml_string(&note));
+    let (text, escaped) = escape_body(&input.body());
+    if escaped {
+        let _ = writeln!(out, "unescape = true");
+    }
+    let _ = writeln!(out, "robots = '''\n{text}'''");
+    let _ = writeln!(out, "agent = {}", toml_string(&input.agent));
+    let rfc = verdict_of(&family.split, REFERENCE_NAMES[0]);
+    let mut check = format!(
+        "{{ url = {}, expect = {}",
+        toml_string(input.urls.first().map_or("", String::as_str)),
+        toml_string(&rfc)
+    );
+    for (profile, name) in [("google", REFERENCE_NAMES[1]), ("legacy", REFERENCE_NAMES[2])] {
+        let said = verdict_of(&family.split, name);
+        if said != rfc {
+            let _ = write!(check, ", {profile} = {}", toml_string(&said));
+        }
+    }
+    check.push_str(" }");
+    let _ = writeln!(out, "checks = [{check}]");
+    out
+}
+
+fn list_or_none(names: &[String]) -> String {
+    if names.is_empty() {
+        "none".to_owned()
+    } else {
+        names.join(", ")
+    }
+}
+
+/// The input as diffable text: body lines (escaped), then the agent and the URL.
+fn input_text(input: &Input) -> String {
+    let (body, _) = escape_body(&input.body());
+    let mut out = body;
+    if !out.ends_with('\n') {
+        out.push('\n');
+    }
+    let _ = writeln!(out, "-- agent: {}", input.agent);
+    for url in &input.urls {
+        let _ = writeln!(out, "-- url: {url}");
+    }
+    out
+}
+
+fn family_markdown(
+    family: &Family,
+    finding: &Finding,
+    engines: &BTreeMap<String, EngineInfo>,
+) -> String {
+    let input = &finding.minimal;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "<!-- Generated by `reptest fuzz-diff`; regenerate rather than edit. -->\n"
+    );
+    let _ = writeln!(out, "# {}\n", family.id);
+    let _ = writeln!(out, "**Feature:** `{}`\n", family.feature);
+    let _ = writeln!(
+        out,
+        "Splits {} implementation(s) from the reference under `rfc9309` and {} under `google`. \
+         First seen with seed {}, case {} (`reptest fuzz-diff --seed {} --first-case {} \
+         --iterations 1`); minimised for `{}`.\n",
+        family.against_rfc9309.len(),
+        family.against_google.len(),
+        family.first_seen.seed,
+        family.first_seen.case,
+        family.first_seen.seed,
+        family.first_seen.case,
+        finding.minimised_for
+    );
+    let _ = writeln!(out, "## Minimal input\n");
+    let _ = writeln!(out, "robots.txt:\n\n{}\n", crate::cases::fenced_body(&input.body()));
+    let _ = writeln!(out, "- agent: `{}`", input.agent);
+    if let Some(url) = input.urls.first() {
+        let _ = writeln!(out, "- URL: `{url}`\n");
+    }
+    let _ = writeln!(out, "## Verdicts\n");
+    let _ = writeln!(out, "| implementation | language | version | verdict |");
+    let _ = writeln!(out, "| --- | --- | --- | --- |");
+    for (name, said) in &family.split {
+        let info = engines.get(name);
+        let _ = writeln!(
+            out,
+            "| {name} | {} | {} | {said} |",
+            info.map_or("", |i| i.language.as_str()),
+            info.map_or("", |i| i.version.as_str()),
+        );
+    }
+    let _ = writeln!(out, "\n## The reference's explanation\n");
+    if let Some(url) = input.urls.first() {
+        for profile in Profile::ALL {
+            let robots = Robots::parse(&input.body(), ParseOptions::new(profile));
+            let selection = robots.select(&[input.agent.as_str()]);
+            match selection.check_url(url) {
+                Ok(verdict) => {
+                    let _ = writeln!(out, "- `{profile}`: {verdict}");
+                }
+                Err(e) => {
+                    let _ = writeln!(out, "- `{profile}`: URL rejected: {e}");
+                }
+            }
+            for record in robots.records().iter().filter(|r| !r.diagnostics.is_empty()) {
+                let _ = writeln!(
+                    out,
+                    "  - line {}: {:?}",
+                    record.line, record.diagnostics
+                );
+            }
+        }
+    }
+    let _ = writeln!(
+        out,
+        "\n## As a spec case\n\n[`{}.toml`]({}.toml) holds this input with the reference's \
+         verdict under each profile, ready to promote into `spec-cases/`.\n",
+        family.id, family.id
+    );
+    let _ = writeln!(out, "## Original and minimised input\n");
+    let diff = similar::TextDiff::from_lines(
+        input_text(&finding.original).as_str(),
+        input_text(input).as_str(),
+    )
+    .unified_diff()
+    .context_radius(3)
+    .header("original", "minimised")
+    .to_string();
+    let _ = writeln!(out, "```diff\n{}```", diff);
+    out
+}
+
+fn index_markdown(index: &Index) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "<!-- Generated by `reptest fuzz-diff` (`cargo fuzz-diff`); regenerate rather than edit. -->\n"
+    );
+    let _ = writeln!(out, "# Differential findings\n");
+    let _ = writeln!(
+        out,
+        "Each family is one way implementations disagree with the reference, minimised: its \
+         feature (what the reference's explanation says decided it) and its split (every \
+         implementation's answer). Ranked by how many implementations it splits from the \
+         reference under `rfc9309` plus under `google`. Each links its report and a spec case \
+         ready to promote. `index.json` holds the same, machine-readable.\n"
+    );
+    let cases: u64 = index.runs.iter().map(|r| r.cases).sum();
+    let _ = writeln!(
+        out,
+        "{} families from {} runs over {cases} generated cases.\n",
+        index.families.len(),
+        index.runs.len()
+    );
+    if !index.runs.is_empty() {
+        let _ = writeln!(out, "| run | seed | cases | seconds | engines | new families |");
+        let _ = writeln!(out, "| --- | --- | --- | --- | --- | --- |");
+        for (i, run) in index.runs.iter().enumerate() {
+            let _ = writeln!(
+                out,
+                "| {} | {} | {} | {} | {} | {} |",
+                i + 1,
+                run.seed,
+                run.cases,
+                run.seconds,
+                run.engines.len(),
+                run.new_families
+            );
+        }
+        out.push('\n');
+    }
+    // Families per implementation.
+    let mut per: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
+    for family in &index.families {
+        for name in &family.against_rfc9309 {
+            per.entry(name).or_default().0 += 1;
+        }
+        for name in &family.against_google {
+            per.entry(name).or_default().1 += 1;
+        }
+    }
+    if !per.is_empty() {
+        let _ = writeln!(out, "## Families per implementation\n");
+        let _ = writeln!(out, "| implementation | against rfc9309 | against google |");
+        let _ = writeln!(out, "| --- | --- | --- |");
+        let mut rows: Vec<_> = per.into_iter().collect();
+        rows.sort_by(|a, b| (b.1.0 + b.1.1).cmp(&(a.1.0 + a.1.1)).then(a.0.cmp(b.0)));
+        for (name, (rfc, google)) in rows {
+            let _ = writeln!(out, "| {name} | {rfc} | {google} |");
+        }
+        out.push('\n');
+    }
+    let _ = writeln!(out, "## Families\n");
+    let _ = writeln!(
+        out,
+        "| family | feature | hits | against rfc9309 | against google |"
+    );
+    let _ = writeln!(out, "| --- | --- | --- | --- | --- |");
+    for family in &index.families {
+        let _ = writeln!(
+            out,
+            "| [{}](families/{}.md) | `{}` | {} | {} | {} |",
+            family.id,
+            family.id,
+            family.feature,
+            family.hits,
+            list_or_none(&family.against_rfc9309),
+            list_or_none(&family.against_google)
+        );
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escaped_bodies_round_trip() {
+        for body in [
+            &b"user-agent: *\ndisallow: /a\n"[..],
+            b"\xEF\xBB\xBFuser-agent: *\r\ndisallow: /caf\xE9\r",
+            b"a\\b '''\0\x7F\t\n",
+        ] {
+            let (text, escaped) = escape_body(body);
+            let back = if escaped {
+                crate::cases::unescape(&text).expect("valid escapes")
+            } else {
+                text.into_bytes()
+            };
+            assert_eq!(back, body);
+        }
+        assert!(!escape_body(b"user-agent: *\n").1);
+    }
+
+    #[test]
+    fn features_name_the_deciding_rule() {
+        let input = Input {
+            lines: vec![b"user-agent: *\n".to_vec(), b"disallow: /*.gif$\n".to_vec()],
+            agent: "FooBot/1.0".into(),
+            urls: vec!["http://example.com/a.gif".into()],
+        };
+        let feature = feature(&input).expect("a valid URL");
+        assert!(
+            feature.starts_with("disallow-rule wildcard end-anchor star-group"),
+            "{feature}"
+        );
+        assert!(feature.contains("agent-version"), "{feature}");
+    }
+}
