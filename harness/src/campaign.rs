@@ -119,6 +119,8 @@ pub struct Campaign {
     lost: Vec<bool>,
     stats: Stats,
     stop: Arc<AtomicBool>,
+    /// When the run's time is up: no new minimisation starts after it.
+    deadline: Option<Instant>,
 }
 
 impl std::fmt::Debug for Campaign {
@@ -148,6 +150,7 @@ impl Campaign {
             lost,
             stats: Stats::default(),
             stop,
+            deadline: None,
         }
     }
 
@@ -179,6 +182,7 @@ impl Campaign {
             .num_threads(settings.jobs.max(1))
             .build()?;
         let started = Instant::now();
+        self.deadline = settings.time.map(|t| started + t);
         let batch = (16 * settings.jobs.max(1)) as u64;
         let mut next = settings.first_case;
         let end = settings.iterations.map(|n| settings.first_case + n);
@@ -227,6 +231,20 @@ impl Campaign {
         Ok(next - settings.first_case)
     }
 
+    /// Puts one input to every engine (one after the other) and examines the answers: what a
+    /// fuzz target does per input.
+    pub fn observe(&mut self, settings: &Settings, case: u64, input: &Input) -> Result<()> {
+        let body = input.body();
+        let answers: Vec<Answer> = self
+            .engines
+            .iter_mut()
+            .map(|e| e.check(&body, &input.agent, &input.urls))
+            .collect();
+        let row: Vec<&Answer> = answers.iter().collect();
+        self.stats.cases += 1;
+        self.examine(settings, case, input, &row)
+    }
+
     /// Looks at every engine's answers to one input; minimises and records each new deviation.
     fn examine(
         &mut self,
@@ -253,11 +271,11 @@ impl Campaign {
                 continue;
             }
             let mut any = false;
-            for engine in REFERENCES..row.len() {
+            for (engine, engine_answer) in row.iter().enumerate().skip(REFERENCES) {
                 if self.lost[engine] {
                     continue;
                 }
-                let answer = said(row[engine], index);
+                let answer = said(engine_answer, index);
                 if answer == "unsupported" {
                     self.stats.unsupported += 1;
                     continue;
@@ -276,7 +294,9 @@ impl Campaign {
                     shape[0],
                     shape[1]
                 );
-                if self.minimised.insert(key) {
+                let out_of_time = self.deadline.is_some_and(|d| Instant::now() >= d)
+                    || self.stop.load(Ordering::Relaxed);
+                if !out_of_time && self.minimised.insert(key) {
                     self.minimise_and_record(settings, case, one, engine, answer)?;
                 }
             }
@@ -297,7 +317,10 @@ impl Campaign {
     ) -> Result<()> {
         let rfc = self.ask(0, &original);
         let google = self.ask(1, &original);
-        let deadline = Instant::now() + settings.minimise_budget;
+        let mut deadline = Instant::now() + settings.minimise_budget;
+        if let Some(end) = self.deadline {
+            deadline = deadline.min(end);
+        }
         let stop = Arc::clone(&self.stop);
         let engines = &mut self.engines;
         let mut keeps = |candidate: &Input| {
@@ -363,8 +386,7 @@ pub fn engines_for(
             engines.push(Box::new(engine));
             continue;
         }
-        let mut engine =
-            crate::engine::SubprocessEngine::new(name, adapter.command(), timeout);
+        let mut engine = crate::engine::SubprocessEngine::new(name, adapter.command(), timeout);
         match engine.ensure_started() {
             Ok(()) => engines.push(Box::new(engine)),
             Err(e) => warnings.push(format!("{name}: left out: {e}")),
@@ -390,4 +412,70 @@ pub fn parse_duration(text: &str) -> std::result::Result<Duration, String> {
         _ => return Err(format!("`{text}`: unknown unit `{unit}` (s, m or h)")),
     };
     Ok(Duration::from_secs_f64(seconds))
+}
+
+/// Which engines a fuzz target compares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FuzzEngines {
+    /// The reference and the Rust crates linked in.
+    InProcess,
+    /// The reference and every installed adapter.
+    Adapters,
+}
+
+/// One libFuzzer input for the differential fuzz targets: generated into a robots.txt
+/// question, put to every engine, each new deviation minimised and recorded in the catalogue
+/// at `REPTEST_FINDINGS` (default `fuzz/findings`). The campaign is built on the first call
+/// and kept.
+pub fn fuzz_one(which: FuzzEngines, data: &[u8]) {
+    use std::sync::{Mutex, OnceLock};
+    static CAMPAIGNS: OnceLock<Mutex<(Campaign, u64)>> = OnceLock::new();
+    let Ok(input) = generate_with(&mut Unstructured::new(data), None) else {
+        return;
+    };
+    let cell = CAMPAIGNS.get_or_init(|| {
+        let dir = std::env::var_os("REPTEST_FINDINGS").map_or_else(
+            || crate::adapters::workspace_root().join("fuzz/findings"),
+            std::path::PathBuf::from,
+        );
+        let catalogue = Catalogue::open(&dir)
+            .unwrap_or_else(|e| panic!("cannot open the findings catalogue: {e:#}"));
+        let engines = match which {
+            FuzzEngines::InProcess => in_process_engines(),
+            FuzzEngines::Adapters => {
+                let adapters = crate::adapters::load(
+                    &crate::adapters::default_dir(),
+                    &crate::adapters::default_install_root(),
+                )
+                .unwrap_or_else(|e| panic!("cannot load the adapters: {e:#}"));
+                let ready: Vec<_> = adapters
+                    .into_iter()
+                    .filter(|a| a.is_set_up() || PeerEngine::new(&a.manifest.name).is_some())
+                    .collect();
+                let (engines, warnings) = engines_for(&ready, Duration::from_secs(5));
+                for warning in warnings {
+                    eprintln!("warning: {warning}");
+                }
+                engines
+            }
+        };
+        let stop = Arc::new(AtomicBool::new(false));
+        Mutex::new((Campaign::new(engines, catalogue, None, stop), 0))
+    });
+    let Ok(mut guard) = cell.lock() else {
+        return;
+    };
+    let (campaign, case) = &mut *guard;
+    *case += 1;
+    let settings = Settings {
+        seed: 0,
+        first_case: *case,
+        iterations: Some(1),
+        time: None,
+        jobs: 1,
+        minimise_budget: Duration::from_secs(5),
+    };
+    if let Err(e) = campaign.observe(&settings, *case, &input) {
+        eprintln!("warning: cannot record a finding: {e:#}");
+    }
 }

@@ -19,13 +19,14 @@ use crate::diff::Input;
 use crate::engine::EngineInfo;
 
 /// The reference engines' names, in the order a split lists them.
-pub const REFERENCE_NAMES: [&str; 3] = ["reference-rfc9309", "reference-google", "reference-legacy"];
+pub const REFERENCE_NAMES: [&str; 3] =
+    ["reference-rfc9309", "reference-google", "reference-legacy"];
 
 /// How the reference decided the first URL of `input` under `profile`, as short tags: the
 /// reason (`allow-rule`, `disallow-rule`, `no-matching-rule`, `no-group`, `robots-txt`), the
 /// deciding pattern's shape (`wildcard`, `end-anchor`, `inner-dollar`, `percent`,
-/// `non-ascii`, `index-html`, `long`), and how the group was found. `None` when the reference
-/// rejects the URL.
+/// `non-ascii`, `index-html`, `long`), and `no-group-applies` when no group applies. `None`
+/// when the reference rejects the URL.
 pub fn decision(input: &Input, profile: Profile) -> Option<Vec<&'static str>> {
     let url = input.urls.first()?;
     let robots = Robots::parse(&input.body(), ParseOptions::new(profile));
@@ -63,11 +64,11 @@ pub fn decision(input: &Input, profile: Profile) -> Option<Vec<&'static str>> {
             tags.push("long");
         }
     }
-    tags.push(match selection.matched() {
-        GroupMatch::Token(_) => "agent-group",
-        GroupMatch::Star => "star-group",
-        GroupMatch::None => "no-group-applies",
-    });
+    // Whether the crawler's own group or the `*` group applied is left to the split: only
+    // "no group applies" is a feature of its own.
+    if *selection.matched() == GroupMatch::None {
+        tags.push("no-group-applies");
+    }
     Some(tags)
 }
 
@@ -330,7 +331,7 @@ impl Catalogue {
         };
         let slug: String = feature
             .split([' ', '/', '+', ':'])
-            .filter(|w| !w.is_empty() && !w.ends_with("group") && *w != "google")
+            .filter(|w| !w.is_empty() && *w != "google")
             .take(3)
             .collect::<Vec<_>>()
             .join("-");
@@ -380,11 +381,9 @@ impl Catalogue {
 
     /// Rewrites `index.json` and `README.md`, families heaviest first.
     pub fn flush(&mut self) -> Result<()> {
-        self.index.families.sort_by(|a, b| {
-            b.weight()
-                .cmp(&a.weight())
-                .then_with(|| a.id.cmp(&b.id))
-        });
+        self.index
+            .families
+            .sort_by(|a, b| b.weight().cmp(&a.weight()).then_with(|| a.id.cmp(&b.id)));
         self.by_signature = self
             .index
             .families
@@ -459,13 +458,22 @@ fn spec_refs(feature: &str) -> Vec<&'static str> {
     let has = |w: &str| feature.split([' ', '/', '+']).any(|t| t == w);
     let mut refs = Vec::new();
     if has("wildcard") || has("end-anchor") || has("inner-dollar") {
-        refs.extend(["rfc9309#2.2.3", "google-2019#url-matching-based-on-path-values"]);
+        refs.extend([
+            "rfc9309#2.2.3",
+            "google-2019#url-matching-based-on-path-values",
+        ]);
     }
     if has("percent") || has("non-ascii") || has("url-percent") || has("url-non-ascii") {
-        refs.extend(["rfc9309#2.2.2", "google-2019#url-matching-based-on-path-values"]);
+        refs.extend([
+            "rfc9309#2.2.2",
+            "google-2019#url-matching-based-on-path-values",
+        ]);
     }
-    if has("agent-version") || has("agent-space") || has("no-group") || has("star-group") {
-        refs.extend(["rfc9309#2.2.1", "google-2019#order-of-precedence-for-user-agents"]);
+    if has("agent-version") || has("agent-space") || has("no-group") || has("invalid-agent") {
+        refs.extend([
+            "rfc9309#2.2.1",
+            "google-2019#order-of-precedence-for-user-agents",
+        ]);
     }
     if has("misspelling")
         || has("missing-colon")
@@ -531,7 +539,10 @@ pub fn case_toml(family: &Family, input: &Input) -> String {
         toml_string(input.urls.first().map_or("", String::as_str)),
         toml_string(&rfc)
     );
-    for (profile, name) in [("google", REFERENCE_NAMES[1]), ("legacy", REFERENCE_NAMES[2])] {
+    for (profile, name) in [
+        ("google", REFERENCE_NAMES[1]),
+        ("legacy", REFERENCE_NAMES[2]),
+    ] {
         let said = verdict_of(&family.split, name);
         if said != rfc {
             let _ = write!(check, ", {profile} = {}", toml_string(&said));
@@ -591,7 +602,11 @@ fn family_markdown(
         finding.minimised_for
     );
     let _ = writeln!(out, "## Minimal input\n");
-    let _ = writeln!(out, "robots.txt:\n\n{}\n", crate::cases::fenced_body(&input.body()));
+    let _ = writeln!(
+        out,
+        "robots.txt:\n\n{}\n",
+        crate::cases::fenced_body(&input.body())
+    );
     let _ = writeln!(out, "- agent: `{}`", input.agent);
     if let Some(url) = input.urls.first() {
         let _ = writeln!(out, "- URL: `{url}`\n");
@@ -621,12 +636,12 @@ fn family_markdown(
                     let _ = writeln!(out, "- `{profile}`: URL rejected: {e}");
                 }
             }
-            for record in robots.records().iter().filter(|r| !r.diagnostics.is_empty()) {
-                let _ = writeln!(
-                    out,
-                    "  - line {}: {:?}",
-                    record.line, record.diagnostics
-                );
+            for record in robots
+                .records()
+                .iter()
+                .filter(|r| !r.diagnostics.is_empty())
+            {
+                let _ = writeln!(out, "  - line {}: {:?}", record.line, record.diagnostics);
             }
         }
     }
@@ -672,7 +687,10 @@ fn index_markdown(index: &Index) -> String {
         index.runs.len()
     );
     if !index.runs.is_empty() {
-        let _ = writeln!(out, "| run | seed | cases | seconds | engines | new families |");
+        let _ = writeln!(
+            out,
+            "| run | seed | cases | seconds | engines | new families |"
+        );
         let _ = writeln!(out, "| --- | --- | --- | --- | --- | --- |");
         for (i, run) in index.runs.iter().enumerate() {
             let _ = writeln!(
@@ -761,7 +779,7 @@ mod tests {
         };
         let feature = feature(&input).expect("a valid URL");
         assert!(
-            feature.starts_with("disallow-rule wildcard end-anchor star-group"),
+            feature.starts_with("disallow-rule wildcard end-anchor +"),
             "{feature}"
         );
         assert!(feature.contains("agent-version"), "{feature}");

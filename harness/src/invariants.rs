@@ -138,7 +138,11 @@ pub fn check(input: &Input) -> Result<(), String> {
     let lf = join(&body_lines, b"\n");
     let mut variants: Vec<(&str, Vec<u8>, &[Profile])> = vec![
         ("CRLF line ends", join(&body_lines, b"\r\n"), &Profile::ALL),
-        ("comment line at the end", [&lf[..], b"# added\n"].concat(), &Profile::ALL),
+        (
+            "comment line at the end",
+            [&lf[..], b"# added\n"].concat(),
+            &Profile::ALL,
+        ),
     ];
     if body_lines.len() > 1 {
         let middle = body_lines.len() / 2;
@@ -151,9 +155,16 @@ pub fn check(input: &Input) -> Result<(), String> {
         ));
     }
     if !has_bom {
-        let lower: Vec<Vec<u8>> = body_lines.iter().map(|l| recase(l, u8::to_ascii_lowercase)).collect();
-        let upper: Vec<Vec<u8>> = body_lines.iter().map(|l| recase(l, u8::to_ascii_uppercase)).collect();
-        let as_slices = |v: &[Vec<u8>]| join(&v.iter().map(Vec::as_slice).collect::<Vec<_>>(), b"\n");
+        let lower: Vec<Vec<u8>> = body_lines
+            .iter()
+            .map(|l| recase(l, u8::to_ascii_lowercase))
+            .collect();
+        let upper: Vec<Vec<u8>> = body_lines
+            .iter()
+            .map(|l| recase(l, u8::to_ascii_uppercase))
+            .collect();
+        let as_slices =
+            |v: &[Vec<u8>]| join(&v.iter().map(Vec::as_slice).collect::<Vec<_>>(), b"\n");
         variants.push(("lower-case field names", as_slices(&lower), &Profile::ALL));
         variants.push(("upper-case field names", as_slices(&upper), &Profile::ALL));
     }
@@ -161,11 +172,22 @@ pub fn check(input: &Input) -> Result<(), String> {
         let expected = verdicts(&lf, &input.agent, &input.urls, profile);
         let original = verdicts(&body, &input.agent, &input.urls, profile);
         if original != expected {
-            return Err(failure("LF line ends", profile, &body, &lf, &original, &expected));
+            return Err(failure(
+                "LF line ends",
+                profile,
+                &body,
+                &lf,
+                &original,
+                &expected,
+            ));
         }
         let mut all = variants.clone();
         if !has_bom && profile != Profile::Legacy {
-            all.push(("groups in reverse order", reverse_groups(&body_lines, profile), &Profile::ALL));
+            all.push((
+                "groups in reverse order",
+                reverse_groups(&body_lines, profile),
+                &Profile::ALL,
+            ));
         }
         for (name, variant, profiles) in &all {
             if !profiles.contains(&profile) {

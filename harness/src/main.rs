@@ -121,7 +121,7 @@ struct FuzzArgs {
     #[arg(long, default_value_t = 5.0)]
     timeout: f64,
     /// Seconds spent at most minimising one disagreement.
-    #[arg(long, default_value_t = 20.0)]
+    #[arg(long, default_value_t = 5.0)]
     minimise_budget: f64,
     /// The adapters directory.
     #[arg(long, default_value_os_t = adapters::default_dir())]
@@ -358,13 +358,15 @@ fn fuzz_diff(args: &FuzzArgs) -> Result<ExitCode> {
     let cases = result?;
     let stats = campaign.stats().clone();
     let elapsed = started.elapsed();
-    campaign.catalogue().finish_run(reptest::findings::RunRecord {
-        seed,
-        cases,
-        seconds: elapsed.as_secs(),
-        engines: names,
-        new_families: stats.new_families,
-    })?;
+    campaign
+        .catalogue()
+        .finish_run(reptest::findings::RunRecord {
+            seed,
+            cases,
+            seconds: elapsed.as_secs(),
+            engines: names,
+            new_families: stats.new_families,
+        })?;
     let mut out = io::stdout().lock();
     writeln!(
         out,
@@ -385,7 +387,11 @@ fn fuzz_diff(args: &FuzzArgs) -> Result<ExitCode> {
     )?;
     if !stats.lost.is_empty() {
         let lost: Vec<&str> = stats.lost.iter().map(String::as_str).collect();
-        writeln!(out, "became unavailable and were left out: {}", lost.join(", "))?;
+        writeln!(
+            out,
+            "became unavailable and were left out: {}",
+            lost.join(", ")
+        )?;
     }
     writeln!(
         out,

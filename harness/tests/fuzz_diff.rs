@@ -78,7 +78,10 @@ fn planted_disagreement_is_found_minimised_written_and_deduplicated() {
     assert_eq!(ran, 400, "nothing ran");
     assert!(campaign.stats().cases > 300, "{:?}", campaign.stats());
     let families = campaign.catalogue().families().to_vec();
-    assert!(!families.is_empty(), "the planted disagreement was not found");
+    assert!(
+        !families.is_empty(),
+        "the planted disagreement was not found"
+    );
     assert!(campaign.stats().disagreements >= families.len() as u64);
     // The planted engine is the reference under `google`: where rfc9309 and google differ it
     // deviates from rfc9309 only, a family of its own (checked below like every family).
@@ -86,7 +89,10 @@ fn planted_disagreement_is_found_minimised_written_and_deduplicated() {
         .iter()
         .filter(|f| !f.against_google.is_empty())
         .collect();
-    assert!(!planted.is_empty(), "the planted disagreement was not found");
+    assert!(
+        !planted.is_empty(),
+        "the planted disagreement was not found"
+    );
     for family in &families {
         let is_planted = !family.against_google.is_empty();
         if is_planted {
@@ -109,7 +115,11 @@ fn planted_disagreement_is_found_minimised_written_and_deduplicated() {
         assert!(lines.len() <= 4, "not minimal: {text:?}");
         if is_planted {
             assert!(lines.len() <= 3, "not minimal: {text:?}");
-            assert_eq!(lines.iter().filter(|l| l.contains('$')).count(), 1, "{text:?}");
+            assert_eq!(
+                lines.iter().filter(|l| l.contains('$')).count(),
+                1,
+                "{text:?}"
+            );
             assert!(
                 lines.iter().all(|l| l.len() <= 16),
                 "a line is not minimal: {text:?}"
@@ -123,7 +133,11 @@ fn planted_disagreement_is_found_minimised_written_and_deduplicated() {
                 assert!(result.passed(), "{} fails its own expectation", case.id);
             }
         }
-        assert!(dir.join("families").join(format!("{}.md", family.id)).is_file());
+        assert!(
+            dir.join("families")
+                .join(format!("{}.md", family.id))
+                .is_file()
+        );
     }
     let index = std::fs::read_to_string(dir.join("README.md")).expect("index");
     assert!(index.contains(&families[0].id));
