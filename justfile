@@ -17,6 +17,10 @@ setup *NAMES:
 fuzz-diff *ARGS:
     cargo run --release --bin reptest -- fuzz-diff --setup --time 10m {{ARGS}}
 
+# The compatibility report: set up, run every adapter and the real-world corpus, write reports/.
+report *ARGS:
+    cargo run --release --bin reptest -- report --setup {{ARGS}}
+
 # A cargo-fuzz target (reference_invariants, diff_peers, diff_adapters) on the stable
 # toolchain; installs cargo-fuzz when missing. Extra arguments go to libFuzzer.
 fuzz TARGET *ARGS:

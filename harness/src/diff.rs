@@ -453,7 +453,7 @@ fn minimise_pass(input: &Input, keeps: &mut dyn FnMut(&Input) -> bool) -> Input 
     let agent = shrink(&agent, &mut |chars| {
         let mut candidate = best.clone();
         candidate.agent = chars.iter().collect();
-        !chars.is_empty() && keeps(&candidate)
+        plausible_agent(&candidate.agent) && keeps(&candidate)
     });
     best.agent = agent.iter().collect();
     if let Some(url) = best.urls.first().cloned() {
@@ -468,6 +468,17 @@ fn minimise_pass(input: &Input, keeps: &mut dyn FnMut(&Input) -> bool) -> Input 
         best.urls = vec![format!("{origin}{}", kept.iter().collect::<String>())];
     }
     best
+}
+
+/// Whether a shrunk crawler name still reads as one: its name part (up to a `/` or space) is
+/// a whole product token. Deleting characters must not turn `FooBot/1.0` into `FooBot0`,
+/// a name no crawler sends, whose reading (token `foobot`, or no token) is a question of its
+/// own.
+fn plausible_agent(agent: &str) -> bool {
+    let name = agent.split(['/', ' ']).next().unwrap_or("");
+    !name.is_empty()
+        && reptest_reference::crawler_token(name).as_deref()
+            == Some(name.to_ascii_lowercase().as_str())
 }
 
 /// Where the part of a URL after `scheme://host/` starts (the first `/` of the path is kept).

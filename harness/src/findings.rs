@@ -561,10 +561,34 @@ fn list_or_none(names: &[String]) -> String {
     }
 }
 
-/// The input as diffable text: body lines (escaped), then the agent and the URL.
+/// Longest line shown in a report; the TOML case always holds the whole input.
+const SHOWN_LINE: usize = 240;
+
+/// `text` with every line longer than [`SHOWN_LINE`] cut, saying how much was left out.
+fn clip_lines(text: &str) -> String {
+    text.split_inclusive('\n')
+        .map(|line| {
+            if line.len() <= SHOWN_LINE {
+                return line.to_owned();
+            }
+            let mut end = SHOWN_LINE;
+            while !line.is_char_boundary(end) {
+                end -= 1;
+            }
+            let newline = if line.ends_with('\n') { "\n" } else { "" };
+            format!(
+                "{}[… {} more bytes: see the .toml]{newline}",
+                &line[..end],
+                line.trim_end_matches('\n').len() - end
+            )
+        })
+        .collect()
+}
+
+/// The input as diffable text: body lines (escaped, long ones cut), then the agent and the URL.
 fn input_text(input: &Input) -> String {
     let (body, _) = escape_body(&input.body());
-    let mut out = body;
+    let mut out = clip_lines(&body);
     if !out.ends_with('\n') {
         out.push('\n');
     }
@@ -605,7 +629,7 @@ fn family_markdown(
     let _ = writeln!(
         out,
         "robots.txt:\n\n{}\n",
-        crate::cases::fenced_body(&input.body())
+        clip_lines(&crate::cases::fenced_body(&input.body()))
     );
     let _ = writeln!(out, "- agent: `{}`", input.agent);
     if let Some(url) = input.urls.first() {

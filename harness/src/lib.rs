@@ -16,4 +16,5 @@ pub mod faulty;
 pub mod findings;
 pub mod invariants;
 pub mod protocol;
+pub mod report;
 pub mod runner;

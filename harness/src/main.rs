@@ -78,6 +78,48 @@ enum Command {
     /// Differential fuzzing: generated inputs put to the reference and every adapter, each
     /// disagreement minimised and written up as a family under `--out`.
     FuzzDiff(FuzzArgs),
+    /// The compatibility report: run the suite over every adapter, measure real-world impact
+    /// on the corpus, and write `results.json`, `README.md` and `index.html` under `--out`.
+    Report(ReportArgs),
+}
+
+#[derive(clap::Args)]
+struct ReportArgs {
+    /// Only redraw README.md and index.html from the committed results.json.
+    #[arg(long, conflicts_with = "check")]
+    render: bool,
+    /// Check that README.md and index.html are what the code draws from results.json (and
+    /// the findings index); fails naming the files that differ.
+    #[arg(long)]
+    check: bool,
+    /// Set up the adapters first (`reptest setup`); ignored with --render and --check.
+    #[arg(long)]
+    setup: bool,
+    /// Where the report goes.
+    #[arg(long, default_value_os_t = adapters::workspace_root().join("reports"))]
+    out: PathBuf,
+    /// The real-world corpus (`robots/<host>`, `urls/<host>`); its section is left out when
+    /// the folder does not exist.
+    #[arg(long, default_value_os_t = reptest::diff::Corpus::default_dir())]
+    corpus: PathBuf,
+    /// The crawler asked about on the corpus.
+    #[arg(long, default_value = "Googlebot")]
+    impact_agent: String,
+    /// Seconds an adapter may take to answer one request.
+    #[arg(long, default_value_t = 30.0)]
+    timeout: f64,
+    /// Adapters run at once.
+    #[arg(long, default_value_t = 2)]
+    jobs: usize,
+    /// The directory of case files.
+    #[arg(long, default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/../spec-cases"))]
+    dir: PathBuf,
+    /// The adapters directory.
+    #[arg(long, default_value_os_t = adapters::default_dir())]
+    adapters_dir: PathBuf,
+    /// Where adapters are installed.
+    #[arg(long, default_value_os_t = adapters::default_install_root())]
+    install_root: PathBuf,
 }
 
 #[derive(clap::Args)]
@@ -236,6 +278,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         } => list_adapters(&adapters_dir, &install_root),
         Command::Run(args) => run_suite(&args),
         Command::FuzzDiff(args) => fuzz_diff(&args),
+        Command::Report(args) => report(&args),
     }
 }
 
@@ -400,6 +443,142 @@ fn fuzz_diff(args: &FuzzArgs) -> Result<ExitCode> {
     )?;
     if stats.cases == 0 {
         bail!("no case ran");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn report(args: &ReportArgs) -> Result<ExitCode> {
+    use reptest::report;
+
+    let mut err = io::stderr();
+    let findings_path = args.out.join("findings/index.json");
+    let findings: Option<reptest::findings::Index> = if findings_path.exists() {
+        let text = std::fs::read_to_string(&findings_path)
+            .with_context(|| format!("cannot read {}", findings_path.display()))?;
+        Some(
+            serde_json::from_str(&text)
+                .with_context(|| format!("{} is not a findings index", findings_path.display()))?,
+        )
+    } else {
+        None
+    };
+    let results_path = args.out.join("results.json");
+    let results: report::Results = if args.render || args.check {
+        let text = std::fs::read_to_string(&results_path).with_context(|| {
+            format!(
+                "cannot read {} (run `reptest report` to make it)",
+                results_path.display()
+            )
+        })?;
+        serde_json::from_str(&text).with_context(|| {
+            format!(
+                "{} does not match the results schema",
+                results_path.display()
+            )
+        })?
+    } else {
+        let cases = cases::load_dir(&args.dir)?;
+        let ids: BTreeSet<String> = cases.iter().map(|c| c.id.clone()).collect();
+        let every = adapters::load(&args.adapters_dir, &args.install_root)?;
+        if args.setup {
+            writeln!(err, "setting up adapters")?;
+            let features = adapters::cargo_features(&every);
+            adapters::setup(&every, &features, &mut err);
+        }
+        let (ready, missing): (Vec<_>, Vec<_>) =
+            every.into_iter().partition(adapters::Adapter::is_set_up);
+        if !missing.is_empty() {
+            let names: Vec<&str> = missing.iter().map(|a| a.manifest.name.as_str()).collect();
+            writeln!(
+                err,
+                "not set up, left out of the report: {}",
+                names.join(", ")
+            )?;
+        }
+        let timeout = Duration::from_secs_f64(args.timeout.max(0.1));
+        let total = ready.len();
+        let progress = |done: usize, r: &runner::AdapterReport| {
+            eprintln!("[{done}/{total}] suite: {}", r.info.name);
+        };
+        let reports = runner::run_adapters(&ready, &cases, &ids, timeout, args.jobs, &progress);
+        let deviations = ready
+            .iter()
+            .map(|a| {
+                let reasons = adapters::deviation_map(&a.manifest)
+                    .into_iter()
+                    .map(|((case, _), reason)| (case, reason))
+                    .collect();
+                (a.manifest.name.clone(), reasons)
+            })
+            .collect();
+        let impact = if args.corpus.join("robots").is_dir() {
+            let corpus = reptest::diff::Corpus::load(&args.corpus)
+                .with_context(|| format!("cannot read the corpus {}", args.corpus.display()))?;
+            let (engines, warnings) = reptest::campaign::engines_for(&ready, timeout);
+            for warning in warnings {
+                writeln!(err, "warning: {warning}")?;
+            }
+            let mut engines: Vec<_> = engines
+                .into_iter()
+                .skip(reptest::campaign::REFERENCES)
+                .collect();
+            let name = args
+                .corpus
+                .file_name()
+                .map_or_else(|| "corpus".to_owned(), |n| n.to_string_lossy().into_owned());
+            writeln!(
+                err,
+                "real-world impact: {} implementations on {} sites",
+                engines.len(),
+                corpus.sites.len()
+            )?;
+            let progress = |name: &str| eprintln!("impact: {name} done");
+            Some(report::impact(
+                &mut engines,
+                &corpus,
+                &name,
+                &args.impact_agent,
+                args.jobs,
+                &progress,
+            ))
+        } else {
+            writeln!(
+                err,
+                "no corpus at {}: the real-world section is left out",
+                args.corpus.display()
+            )?;
+            None
+        };
+        report::results(&cases, &reports, &deviations, impact)
+    };
+    let pages = report::pages(&results, findings.as_ref());
+    if args.check {
+        let mut stale = Vec::new();
+        for (name, text) in &pages {
+            let path = args.out.join(name);
+            if std::fs::read_to_string(&path).ok().as_deref() != Some(text.as_str()) {
+                stale.push(path.display().to_string());
+            }
+        }
+        if !stale.is_empty() {
+            bail!(
+                "the committed report is not what the code draws from results.json: {} \
+                 (run `reptest report --render` and commit)",
+                stale.join(", ")
+            );
+        }
+        println!("report up to date: {}", args.out.display());
+        return Ok(ExitCode::SUCCESS);
+    }
+    std::fs::create_dir_all(&args.out)
+        .with_context(|| format!("cannot create {}", args.out.display()))?;
+    for (name, text) in &pages {
+        if args.render && *name == "results.json" {
+            continue;
+        }
+        let path = args.out.join(name);
+        std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))?;
+        println!("wrote {}", path.display());
     }
     Ok(ExitCode::SUCCESS)
 }
