@@ -323,8 +323,10 @@ impl Campaign {
         }
         let stop = Arc::clone(&self.stop);
         let engines = &mut self.engines;
+        let mut cut_short = false;
         let mut keeps = |candidate: &Input| {
             if Instant::now() >= deadline || stop.load(Ordering::Relaxed) {
+                cut_short = true;
                 return false;
             }
             let mut ask = |i: usize| {
@@ -358,6 +360,7 @@ impl Campaign {
             seed: settings.seed,
             case,
             minimised_for: self.engines[engine].info().name.clone(),
+            cut_short,
         };
         if self.catalogue.record(&finding)?.is_some() {
             self.stats.new_families += 1;

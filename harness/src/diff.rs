@@ -185,7 +185,12 @@ fn urls(u: &mut Unstructured<'_>, lines: &[Vec<u8>], origin: &str) -> ArbResult<
         if !path.starts_with('/') {
             path.insert(0, '/');
         }
-        out.push(format!("{origin}{}", path.replace(' ', "%20")));
+        // Whitespace stays raw in rules (a generator feature) but is encoded in URLs, as any
+        // URL parser would: a raw tab in a URL tests the URL parser, not robots.txt.
+        out.push(format!(
+            "{origin}{}",
+            path.replace(' ', "%20").replace('\t', "%09")
+        ));
     }
     Ok(out)
 }

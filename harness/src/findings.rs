@@ -185,6 +185,8 @@ pub struct Finding {
     pub case: u64,
     /// The implementation whose deviation was minimised.
     pub minimised_for: String,
+    /// Whether minimisation stopped at its time budget (the input may shrink further).
+    pub cut_short: bool,
 }
 
 /// Where a family was first seen.
@@ -616,14 +618,19 @@ fn family_markdown(
         out,
         "Splits {} implementation(s) from the reference under `rfc9309` and {} under `google`. \
          First seen with seed {}, case {} (`reptest fuzz-diff --seed {} --first-case {} \
-         --iterations 1`); minimised for `{}`.\n",
+         --iterations 1`); minimised for `{}`{}.\n",
         family.against_rfc9309.len(),
         family.against_google.len(),
         family.first_seen.seed,
         family.first_seen.case,
         family.first_seen.seed,
         family.first_seen.case,
-        finding.minimised_for
+        finding.minimised_for,
+        if finding.cut_short {
+            " (minimisation stopped at its time budget: the input may shrink further)"
+        } else {
+            ""
+        }
     );
     let _ = writeln!(out, "## Minimal input\n");
     let _ = writeln!(

@@ -754,19 +754,6 @@ pub fn html(results: &Results) -> String {
 
 const HTML_TEMPLATE: &str = include_str!("report.html");
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn sentences_and_json_are_safe() {
-        assert_eq!(first_sentence("One. Two."), "One.");
-        assert_eq!(first_sentence("No stop"), "No stop");
-        let v = serde_json::json!({"a": "</script>"});
-        assert!(!script_json(&v).contains("</script>"));
-    }
-}
-
 /// Asks every engine, as `agent`, about every URL of every corpus site that has URLs, and
 /// counts where it differs from the reference under `rfc9309` and `google`. Engines run in
 /// parallel (`jobs`); `progress` hears each engine as it finishes.
@@ -884,4 +871,17 @@ pub fn pages(results: &Results, findings: Option<&FindingsIndex>) -> Vec<(&'stat
         ("README.md", readme(results, findings)),
         ("index.html", html(results)),
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sentences_and_json_are_safe() {
+        assert_eq!(first_sentence("One. Two."), "One.");
+        assert_eq!(first_sentence("No stop"), "No stop");
+        let v = serde_json::json!({"a": "</script>"});
+        assert!(!script_json(&v).contains("</script>"));
+    }
 }

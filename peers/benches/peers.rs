@@ -179,7 +179,7 @@ fn engines() -> Vec<Engine> {
         },
         Engine {
             name: "robotxt",
-            parse: |b| usize::from(robotxt::Robots::parse(b, AGENT).is_always()),
+            parse: |b| usize::from(robotxt::Robots::parse(b, AGENT).always().is_some()),
             check_all: |b, urls| {
                 let robots = robotxt::Robots::parse(b, AGENT);
                 urls.iter()
