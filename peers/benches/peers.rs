@@ -284,8 +284,8 @@ fn adversarial_inputs(c: &mut Criterion) {
     ] {
         let mut group = c.benchmark_group(format!("adversarial/{kind}"));
         group.sample_size(10);
-        group.measurement_time(Duration::from_secs(3));
-        group.warm_up_time(Duration::from_millis(500));
+        group.measurement_time(Duration::from_secs(1));
+        group.warm_up_time(Duration::from_millis(300));
         for engine in engines() {
             let mut too_slow = false;
             for k in [1usize, 2, 4, 8] {
