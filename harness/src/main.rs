@@ -697,7 +697,7 @@ fn check(
                     "line": r.line,
                     "field": if r.allow { "allow" } else { "disallow" },
                     "path": r.path,
-                    "octets": r.pattern.len(),
+                    "octets": r.pattern().len(),
                     "from_index_html": r.from_index_html,
                 })),
                 "group": verdict.group.map(|g| g.agents.iter().map(|a| json!({

@@ -142,11 +142,11 @@ impl<'r> Selection<'r> {
                 let better = match best {
                     None => true,
                     Some((b, _)) => {
-                        let (len, best_len) = (rule.pattern.len(), b.pattern.len());
+                        let (len, best_len) = (rule.pattern().len(), b.pattern().len());
                         len > best_len || (len == best_len && rule.allow && !b.allow)
                     }
                 };
-                if better && rule.pattern.matches(&canonical_path) {
+                if better && rule.pattern().matches(&canonical_path) {
                     best = Some((rule, group));
                 }
             }
@@ -205,7 +205,7 @@ impl fmt::Display for Verdict<'_> {
                         } else {
                             ""
                         },
-                        rule.pattern.len(),
+                        rule.pattern().len(),
                         agent_lines(group)
                     )?;
                 }

@@ -21,11 +21,13 @@
 //!   unknown, empty, comments) do not end a group (RFC 9309 §2.1: such records "MUST NOT"
 //!   change the grouping).
 
+use std::borrow::Cow;
 use std::collections::HashMap;
+use std::sync::OnceLock;
 
 use crate::agent::AgentToken;
 use crate::pattern::Pattern;
-use crate::profile::{Profile, Rules};
+use crate::profile::{Encoding, Profile, Rules};
 
 /// The size limit Google enforces and RFC 9309 requires as a minimum: 500 KiB.
 pub const DEFAULT_SIZE_LIMIT: usize = 500 * 1024;
@@ -124,7 +126,7 @@ pub struct Record {
 }
 
 /// One `allow` or `disallow` rule.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Rule {
     /// 1-based line number.
     pub line: usize,
@@ -132,11 +134,58 @@ pub struct Rule {
     pub allow: bool,
     /// The path as written (lossily decoded).
     pub path: String,
-    /// The compiled pattern.
-    pub pattern: Pattern,
     /// Set on the extra `…/$` allow rule derived from an `allow: …/index.html` rule.
     pub from_index_html: bool,
+    /// The value's octets (with the profile's leading `/` when it adds one).
+    octets: Box<[u8]>,
+    encoding: Encoding,
+    /// Compiled on first use: most groups of a file are never selected by a given crawler,
+    /// and parsing stays a single pass over the bytes.
+    compiled: OnceLock<Pattern>,
 }
+
+impl Rule {
+    fn new(line: usize, allow: bool, path: String, octets: &[u8], encoding: Encoding) -> Rule {
+        Rule {
+            line,
+            allow,
+            path,
+            from_index_html: false,
+            octets: octets.into(),
+            encoding,
+            compiled: OnceLock::new(),
+        }
+    }
+
+    /// The compiled pattern.
+    pub fn pattern(&self) -> &Pattern {
+        self.compiled
+            .get_or_init(|| Pattern::compile(&self.octets, self.encoding))
+    }
+}
+
+impl PartialEq for Rule {
+    fn eq(&self, other: &Rule) -> bool {
+        // Whether the pattern was compiled yet is not part of a rule's identity.
+        (
+            self.line,
+            self.allow,
+            &self.path,
+            self.from_index_html,
+            &self.octets,
+            self.encoding,
+        ) == (
+            other.line,
+            other.allow,
+            &other.path,
+            other.from_index_html,
+            &other.octets,
+            other.encoding,
+        )
+    }
+}
+
+impl Eq for Rule {}
 
 /// One `user-agent` line of a group.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -162,7 +211,13 @@ pub struct Group {
 #[derive(Clone, Debug)]
 pub struct Robots {
     pub(crate) profile: Profile,
-    records: Vec<Record>,
+    /// The bytes that were parsed (BOM and anything past the size limit left out), kept so
+    /// that [`Robots::records`] can be built on demand.
+    body: Box<[u8]>,
+    cut_mid_line: bool,
+    /// Built on first use by a second pass: verdicts never need them, so parsing for
+    /// verdicts allocates nothing per line that is not a rule or a user-agent.
+    records: OnceLock<Vec<Record>>,
     pub(crate) groups: Vec<Group>,
     sitemaps: Vec<String>,
     truncated: bool,
@@ -286,22 +341,16 @@ impl Robots {
         // of line.
         let cut_mid_line = truncated && !matches!(body.last(), Some(b'\n' | b'\r'));
 
-        let mut records = Vec::new();
         let mut sitemaps = Vec::new();
         let mut grouper = Grouper {
             groups: Vec::new(),
             open_for_agents: false,
         };
-        let mut all = lines(body).peekable();
         let mut number = 0;
-        while let Some(raw) = all.next() {
+        for raw in lines(body) {
             number += 1;
-            let (mut record, value) = parse_line(number, raw, rules);
-            if cut_mid_line && all.peek().is_none() {
-                record.diagnostics.push(Diagnostic::CutBySizeLimit);
-            }
-            grouper.take(&mut record, value, rules, &mut sitemaps);
-            records.push(record);
+            let mut line = parse_line(raw, rules, false);
+            grouper.take(number, &mut line, rules, &mut sitemaps);
         }
 
         let mut by_token: HashMap<String, Vec<usize>> = HashMap::new();
@@ -326,7 +375,9 @@ impl Robots {
         }
         Robots {
             profile: options.profile,
-            records,
+            body: body.into(),
+            cut_mid_line,
+            records: OnceLock::new(),
             groups: grouper.groups,
             sitemaps,
             truncated,
@@ -342,7 +393,34 @@ impl Robots {
 
     /// One record per line, in order.
     pub fn records(&self) -> &[Record] {
-        &self.records
+        self.records.get_or_init(|| {
+            // The same reading as `parse`, keeping every line and its diagnostics.
+            let rules = self.profile.rules();
+            let mut grouper = Grouper {
+                groups: Vec::new(),
+                open_for_agents: false,
+            };
+            let mut sitemaps = Vec::new();
+            let mut records = Vec::new();
+            let mut all = lines(&self.body).peekable();
+            let mut number = 0;
+            while let Some(raw) = all.next() {
+                number += 1;
+                let mut line = parse_line(raw, rules, true);
+                if self.cut_mid_line && all.peek().is_none() {
+                    line.diagnostics.push(Diagnostic::CutBySizeLimit);
+                }
+                grouper.take(number, &mut line, rules, &mut sitemaps);
+                records.push(Record {
+                    line: number,
+                    kind: line.kind,
+                    raw_key: lossy(line.key),
+                    value: lossy(line.value),
+                    diagnostics: line.diagnostics,
+                });
+            }
+            records
+        })
     }
 
     /// The groups, in file order.
@@ -361,8 +439,18 @@ impl Robots {
     }
 }
 
-/// Reads one line into a record (kind, key, value, diagnostics); grouping comes after.
-fn parse_line<'a>(number: usize, raw: &'a [u8], rules: &Rules) -> (Record, &'a [u8]) {
+/// One line as read: what it is, its field name and value (raw octets), and what is worth
+/// telling about it.
+struct Line<'a> {
+    kind: RecordKind,
+    key: &'a [u8],
+    value: &'a [u8],
+    diagnostics: Vec<Diagnostic>,
+}
+
+/// Reads one line (kind, key, value, diagnostics); grouping comes after. `full` adds the
+/// diagnostics that only records report (invalid UTF-8).
+fn parse_line<'a>(raw: &'a [u8], rules: &Rules, full: bool) -> Line<'a> {
     let mut diagnostics = Vec::new();
     let mut line = raw;
     if let Some(limit) = rules.max_line_bytes
@@ -371,7 +459,7 @@ fn parse_line<'a>(number: usize, raw: &'a [u8], rules: &Rules) -> (Record, &'a [
         line = &line[..limit];
         diagnostics.push(Diagnostic::LineTooLong { limit });
     }
-    if std::str::from_utf8(line).is_err() {
+    if full && std::str::from_utf8(line).is_err() {
         diagnostics.push(Diagnostic::InvalidUtf8);
     }
     let content = match memchr::memchr(b'#', line) {
@@ -380,14 +468,12 @@ fn parse_line<'a>(number: usize, raw: &'a [u8], rules: &Rules) -> (Record, &'a [
     };
     let content = trim(content);
     if content.is_empty() {
-        let record = Record {
-            line: number,
+        return Line {
             kind: RecordKind::Blank,
-            raw_key: String::new(),
-            value: String::new(),
+            key: b"",
+            value: content,
             diagnostics,
         };
-        return (record, content);
     }
 
     let (key, value, kind) = if let Some(colon) = memchr::memchr(b':', content) {
@@ -426,14 +512,12 @@ fn parse_line<'a>(number: usize, raw: &'a [u8], rules: &Rules) -> (Record, &'a [
             }
         }
     };
-    let record = Record {
-        line: number,
+    Line {
         kind,
-        raw_key: lossy(key),
-        value: lossy(value),
+        key,
+        value,
         diagnostics,
-    };
-    (record, value)
+    }
 }
 
 type Split<'a> = (&'a [u8], &'a [u8], RecordKind, Option<&'static str>);
@@ -451,15 +535,16 @@ fn split_missing_colon<'a>(content: &'a [u8], rules: &Rules) -> Option<Split<'a>
 }
 
 impl Grouper {
-    /// Files the record (whose value's raw octets are `value`) into the groups, adding any
-    /// grouping diagnostics to it.
+    /// Files line `number` into the groups, adding any grouping diagnostics to it.
     fn take(
         &mut self,
-        record: &mut Record,
-        value: &[u8],
+        number: usize,
+        line: &mut Line<'_>,
         rules: &Rules,
         sitemaps: &mut Vec<String>,
     ) {
+        let value = line.value;
+        let record = line;
         match record.kind {
             RecordKind::UserAgent => {
                 let token = AgentToken::from_value(value, rules.agent_value);
@@ -472,8 +557,8 @@ impl Grouper {
                 }
                 if let Some(group) = self.groups.last_mut() {
                     group.agents.push(AgentLine {
-                        line: record.line,
-                        value: record.value.clone(),
+                        line: number,
+                        value: lossy(value),
                         token,
                     });
                 }
@@ -495,38 +580,35 @@ impl Grouper {
                             repaired: rules.assume_leading_slash,
                         });
                 }
-                let value = if rules.assume_leading_slash && value.first() != Some(&b'/') {
-                    [&b"/"[..], value].concat()
-                } else {
-                    value.to_vec()
-                };
+                let value: Cow<'_, [u8]> =
+                    if rules.assume_leading_slash && value.first() != Some(&b'/') {
+                        Cow::Owned([&b"/"[..], value].concat())
+                    } else {
+                        Cow::Borrowed(value)
+                    };
                 let allow = record.kind == RecordKind::Allow;
-                let pattern = Pattern::compile(&value, rules.encoding);
                 if allow
                     && rules.index_html_allows_directory
                     && let Some(dir) = index_html_directory(&value)
                 {
                     let mut derived = dir.to_vec();
                     derived.push(b'$');
-                    group.rules.push(Rule {
-                        line: record.line,
-                        allow,
-                        path: lossy(&derived),
-                        pattern: Pattern::compile(&derived, rules.encoding),
-                        from_index_html: true,
-                    });
+                    let mut rule =
+                        Rule::new(number, allow, lossy(&derived), &derived, rules.encoding);
+                    rule.from_index_html = true;
+                    group.rules.push(rule);
                 }
-                group.rules.push(Rule {
-                    line: record.line,
+                group.rules.push(Rule::new(
+                    number,
                     allow,
-                    path: record.value.clone(),
-                    pattern,
-                    from_index_html: false,
-                });
+                    lossy(record.value),
+                    &value,
+                    rules.encoding,
+                ));
             }
             RecordKind::Sitemap => {
-                if !record.value.is_empty() {
-                    sitemaps.push(record.value.clone());
+                if !value.is_empty() {
+                    sitemaps.push(lossy(value));
                 }
             }
             RecordKind::CrawlDelay => record.diagnostics.push(Diagnostic::NonStandardField),
@@ -639,6 +721,6 @@ mod tests {
                 .contains(&Diagnostic::InvalidUtf8)
         );
         let rule = &r.groups()[0].rules[0];
-        assert_eq!(rule.pattern.len(), "/caf%E9".len());
+        assert_eq!(rule.pattern().len(), "/caf%E9".len());
     }
 }
