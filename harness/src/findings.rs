@@ -40,7 +40,8 @@ pub fn decision(input: &Input, profile: Profile) -> Option<Vec<&'static str>> {
         (Reason::RobotsTxtExempt, _) => "robots-txt",
     }];
     if let Some(rule) = verdict.rule {
-        let path = rule.path.as_str();
+        let path = rule.path();
+        let path = path.as_ref();
         let body = path.strip_suffix('$').unwrap_or(path);
         if path.contains('*') {
             tags.push("wildcard");

@@ -696,7 +696,7 @@ fn check(
                 "rule": verdict.rule.map(|r| json!({
                     "line": r.line,
                     "field": if r.allow { "allow" } else { "disallow" },
-                    "path": r.path,
+                    "path": r.path(),
                     "octets": r.pattern().len(),
                     "from_index_html": r.from_index_html,
                 })),

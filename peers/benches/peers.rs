@@ -310,7 +310,7 @@ fn adversarial_inputs(c: &mut Criterion) {
                 }
                 if too_slow {
                     println!(
-                        "adversarial/{kind}/{}/{k}x: skipped (over 2 s at a smaller size)",
+                        "adversarial/{kind}/{}/{k}x: skipped (a smaller size did not finish or took over 2 s)",
                         engine.name
                     );
                     continue;

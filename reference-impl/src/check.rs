@@ -198,7 +198,7 @@ impl fmt::Display for Verdict<'_> {
                         f,
                         ": rule `{}: {}` (line {}{}, {} octets) in the group of {}",
                         if rule.allow { "allow" } else { "disallow" },
-                        rule.path,
+                        rule.path(),
                         rule.line,
                         if rule.from_index_html {
                             ", derived from an index.html allow rule"

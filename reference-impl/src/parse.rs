@@ -132,12 +132,12 @@ pub struct Rule {
     pub line: usize,
     /// `allow` (true) or `disallow` (false).
     pub allow: bool,
-    /// The path as written (lossily decoded).
-    pub path: String,
     /// Set on the extra `…/$` allow rule derived from an `allow: …/index.html` rule.
     pub from_index_html: bool,
     /// The value's octets (with the profile's leading `/` when it adds one).
     octets: Box<[u8]>,
+    /// Whether that leading `/` was added (it is not part of the value as written).
+    repaired: bool,
     encoding: Encoding,
     /// Compiled on first use: most groups of a file are never selected by a given crawler,
     /// and parsing stays a single pass over the bytes.
@@ -145,16 +145,27 @@ pub struct Rule {
 }
 
 impl Rule {
-    fn new(line: usize, allow: bool, path: String, octets: &[u8], encoding: Encoding) -> Rule {
+    fn new(line: usize, allow: bool, octets: &[u8], repaired: bool, encoding: Encoding) -> Rule {
         Rule {
             line,
             allow,
-            path,
             from_index_html: false,
             octets: octets.into(),
+            repaired,
             encoding,
             compiled: OnceLock::new(),
         }
+    }
+
+    /// The path as written (lossily decoded); for a rule derived from `…/index.html`, the
+    /// derived `…/$`.
+    pub fn path(&self) -> Cow<'_, str> {
+        let octets = if self.repaired {
+            &self.octets[1..]
+        } else {
+            &self.octets[..]
+        };
+        String::from_utf8_lossy(octets)
     }
 
     /// The compiled pattern.
@@ -170,16 +181,16 @@ impl PartialEq for Rule {
         (
             self.line,
             self.allow,
-            &self.path,
             self.from_index_html,
             &self.octets,
+            self.repaired,
             self.encoding,
         ) == (
             other.line,
             other.allow,
-            &other.path,
             other.from_index_html,
             &other.octets,
+            other.repaired,
             other.encoding,
         )
     }
@@ -580,12 +591,12 @@ impl Grouper {
                             repaired: rules.assume_leading_slash,
                         });
                 }
-                let value: Cow<'_, [u8]> =
-                    if rules.assume_leading_slash && value.first() != Some(&b'/') {
-                        Cow::Owned([&b"/"[..], value].concat())
-                    } else {
-                        Cow::Borrowed(value)
-                    };
+                let repaired = rules.assume_leading_slash && value.first() != Some(&b'/');
+                let value: Cow<'_, [u8]> = if repaired {
+                    Cow::Owned([&b"/"[..], value].concat())
+                } else {
+                    Cow::Borrowed(value)
+                };
                 let allow = record.kind == RecordKind::Allow;
                 if allow
                     && rules.index_html_allows_directory
@@ -593,18 +604,13 @@ impl Grouper {
                 {
                     let mut derived = dir.to_vec();
                     derived.push(b'$');
-                    let mut rule =
-                        Rule::new(number, allow, lossy(&derived), &derived, rules.encoding);
+                    let mut rule = Rule::new(number, allow, &derived, false, rules.encoding);
                     rule.from_index_html = true;
                     group.rules.push(rule);
                 }
-                group.rules.push(Rule::new(
-                    number,
-                    allow,
-                    lossy(record.value),
-                    &value,
-                    rules.encoding,
-                ));
+                group
+                    .rules
+                    .push(Rule::new(number, allow, &value, repaired, rules.encoding));
             }
             RecordKind::Sitemap => {
                 if !value.is_empty() {
@@ -701,7 +707,7 @@ mod tests {
             },
         );
         assert!(r.truncated());
-        assert_eq!(r.groups()[0].rules[0].path, "/a");
+        assert_eq!(r.groups()[0].rules[0].path(), "/a");
         assert!(
             r.records()[1]
                 .diagnostics
