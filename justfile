@@ -25,7 +25,7 @@ report *ARGS:
 # toolchain; installs cargo-fuzz when missing. Extra arguments go to libFuzzer.
 fuzz TARGET *ARGS:
     command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --locked
-    cd fuzz && RUSTC_BOOTSTRAP=1 cargo fuzz run {{TARGET}} -- -dict=robots.dict {{ARGS}}
+    cd fuzz && RUSTC_BOOTSTRAP=1 cargo fuzz run -O {{TARGET}} -- -dict=robots.dict {{ARGS}}
 
 # Print the reference's verdicts with explanations: just check --agent BOT FILE URL...
 check *ARGS:
