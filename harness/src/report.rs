@@ -365,13 +365,11 @@ fn ranked(results: &Results) -> Vec<&Implementation> {
     rows
 }
 
-/// The first sentence of a note, for one-line reasons.
-fn first_sentence(text: &str) -> &str {
-    let end = text
-        .find(". ")
-        .map_or(text.len(), |i| i + 1)
-        .min(text.len());
-    &text[..end]
+/// The first sentence of a note, on one line, for one-line reasons.
+fn first_sentence(text: &str) -> String {
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let end = text.find(". ").map_or(text.len(), |i| i + 1);
+    text[..end].to_owned()
 }
 
 /// `reports/README.md`.
@@ -559,7 +557,7 @@ pub fn readme(results: &Results, findings: Option<&FindingsIndex>) -> String {
             case.note
                 .as_deref()
                 .map(first_sentence)
-                .unwrap_or("")
+                .unwrap_or_default()
                 .replace('|', "\\|")
         );
     }
@@ -612,8 +610,13 @@ pub fn readme(results: &Results, findings: Option<&FindingsIndex>) -> String {
             let why = imp
                 .deviations
                 .get(&result.case)
-                .map(|r| format!("known deviation: {r}"))
-                .or_else(|| case.note.as_deref().map(|n| first_sentence(n).to_owned()))
+                .map(|r| {
+                    format!(
+                        "known deviation: {}",
+                        r.split_whitespace().collect::<Vec<_>>().join(" ")
+                    )
+                })
+                .or_else(|| case.note.as_deref().map(first_sentence))
                 .unwrap_or_default();
             let answered = match &result.detail {
                 Some(detail) if result.answer == "error" => {
@@ -881,6 +884,10 @@ mod tests {
     fn sentences_and_json_are_safe() {
         assert_eq!(first_sentence("One. Two."), "One.");
         assert_eq!(first_sentence("No stop"), "No stop");
+        assert_eq!(
+            first_sentence("Broken\nacross  lines. Next."),
+            "Broken across lines."
+        );
         let v = serde_json::json!({"a": "</script>"});
         assert!(!script_json(&v).contains("</script>"));
     }
