@@ -198,6 +198,7 @@ impl Campaign {
                 .filter_map(|case| Some((case, self.input(settings.seed, case)?)))
                 .collect();
             next += count;
+            let bodies: Vec<Vec<u8>> = inputs.iter().map(|(_, input)| input.body()).collect();
             let lost = &self.lost;
             // One engine per task: every engine answers the whole batch in order.
             let answers: Vec<Vec<Answer>> = pool.install(|| {
@@ -207,11 +208,12 @@ impl Campaign {
                     .map(|(engine, &lost)| {
                         inputs
                             .iter()
-                            .map(|(_, input)| {
+                            .zip(&bodies)
+                            .map(|((_, input), body)| {
                                 if lost {
                                     return Err(EngineError::Unavailable("left out".into()));
                                 }
-                                engine.check(&input.body(), &input.agent, &input.urls)
+                                engine.check(body, &input.agent, &input.urls)
                             })
                             .collect()
                     })
@@ -271,6 +273,9 @@ impl Campaign {
                 continue;
             }
             let mut any = false;
+            // The one-URL input and the reference's decision on it, worked out once per URL
+            // and only when some implementation deviates there.
+            let mut question: Option<(Input, [String; 2])> = None;
             for (engine, engine_answer) in row.iter().enumerate().skip(REFERENCES) {
                 if self.lost[engine] {
                     continue;
@@ -284,10 +289,16 @@ impl Campaign {
                     continue;
                 }
                 any = true;
-                let mut one = input.clone();
-                one.urls = vec![input.urls[index].clone()];
-                let shape = [Profile::Rfc9309, Profile::Google]
-                    .map(|p| decision(&one, p).map(|t| t.join(" ")).unwrap_or_default());
+                let (one, shape) = question.get_or_insert_with(|| {
+                    let one = Input {
+                        lines: input.lines.clone(),
+                        agent: input.agent.clone(),
+                        urls: vec![input.urls[index].clone()],
+                    };
+                    let shape = [Profile::Rfc9309, Profile::Google]
+                        .map(|p| decision(&one, p).map(|t| t.join(" ")).unwrap_or_default());
+                    (one, shape)
+                });
                 let key = format!(
                     "{} {answer} {rfc} {google} {} {}",
                     self.engines[engine].info().name,
@@ -297,6 +308,7 @@ impl Campaign {
                 let out_of_time = self.deadline.is_some_and(|d| Instant::now() >= d)
                     || self.stop.load(Ordering::Relaxed);
                 if !out_of_time && self.minimised.insert(key) {
+                    let one = one.clone();
                     self.minimise_and_record(settings, case, one, engine, answer)?;
                 }
             }
@@ -329,8 +341,9 @@ impl Campaign {
                 cut_short = true;
                 return false;
             }
+            let body = candidate.body();
             let mut ask = |i: usize| {
-                let a = engines[i].check(&candidate.body(), &candidate.agent, &candidate.urls);
+                let a = engines[i].check(&body, &candidate.agent, &candidate.urls);
                 said(&a, 0)
             };
             ask(0) == rfc && ask(1) == google && ask(engine) == answer

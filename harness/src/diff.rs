@@ -1,5 +1,6 @@
-//! Differential testing: structure-aware robots.txt generation, one input put to several
-//! engines, and minimisation of a disagreement while it keeps its verdict vector.
+//! Differential testing's input side: structure-aware robots.txt generation (with windows of
+//! a real corpus), a seeded byte source, and minimisation of a disagreement while it keeps its
+//! verdicts. Putting inputs to engines and judging the answers is [`crate::campaign`]'s.
 //!
 //! The generator works from an [`arbitrary::Unstructured`] byte source, so the same bytes give
 //! the same input (a seed makes a run reproducible, and a coverage-guided fuzzer can drive it).
@@ -7,13 +8,9 @@
 //! names, missing colons, BOMs, mixed line ends, `#` in values, `*` and `$` anywhere,
 //! percent-encoded and non-ASCII paths) are each one choice among ordinary lines.
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use arbitrary::{Result as ArbResult, Unstructured};
-
-use crate::engine::Engine;
-use crate::protocol::WireVerdict;
 
 /// One generated question: a body, a crawler, URLs.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -337,66 +334,6 @@ impl Corpus {
     }
 }
 
-/// One engine's answer to every URL of an input: a verdict per URL, or its error.
-pub type Answers = Result<Vec<WireVerdict>, String>;
-
-/// Every engine's answers, by engine name.
-pub type VerdictVector = BTreeMap<String, Answers>;
-
-/// Puts `input` to every engine.
-pub fn ask_all(engines: &mut [Box<dyn Engine>], input: &Input) -> VerdictVector {
-    let body = input.body();
-    engines
-        .iter_mut()
-        .map(|e| {
-            let answers = e
-                .check(&body, &input.agent, &input.urls)
-                .map_err(|err| err.to_string());
-            (e.info().name.clone(), answers)
-        })
-        .collect()
-}
-
-/// The indices of URLs where two engines that both gave a verdict disagree.
-pub fn disagreements(vector: &VerdictVector) -> Vec<usize> {
-    let answered: Vec<&Vec<WireVerdict>> =
-        vector.values().filter_map(|a| a.as_ref().ok()).collect();
-    let Some(first) = answered.first() else {
-        return Vec::new();
-    };
-    (0..first.len())
-        .filter(|&i| {
-            let mut seen = answered
-                .iter()
-                .filter_map(|v| v.get(i))
-                .filter(|v| **v != WireVerdict::Unsupported);
-            let Some(one) = seen.next() else {
-                return false;
-            };
-            seen.any(|v| v != one)
-        })
-        .collect()
-}
-
-/// The verdict vector of one URL: which engine said what (errors and unsupported kept apart).
-pub fn split_at(vector: &VerdictVector, index: usize) -> BTreeMap<String, String> {
-    vector
-        .iter()
-        .map(|(name, a)| {
-            let said = match a {
-                Ok(v) => match v.get(index) {
-                    Some(WireVerdict::Allow) => "allow",
-                    Some(WireVerdict::Disallow) => "disallow",
-                    Some(WireVerdict::Unsupported) => "unsupported",
-                    None => "missing",
-                },
-                Err(_) => "error",
-            };
-            (name.clone(), said.to_owned())
-        })
-        .collect()
-}
-
 /// Shrinks a one-URL disagreement while `keeps` says it still shows the same split: first
 /// whole lines, then the bytes within each line (its line end kept), then the characters of
 /// the agent and of the URL's path; each step is delta debugging (remove chunks, halving the
@@ -549,81 +486,9 @@ impl SeededBytes {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{EngineError, EngineInfo, ReferenceEngine};
-    use reptest_reference::Profile;
 
-    /// The reference under `google`, except that it ignores every rule whose path contains
-    /// `$`: a planted divergence with a known minimal form.
-    struct IgnoresDollar(ReferenceEngine, EngineInfo);
-
-    impl Engine for IgnoresDollar {
-        fn info(&self) -> &EngineInfo {
-            &self.1
-        }
-
-        fn check(
-            &mut self,
-            body: &[u8],
-            agent: &str,
-            urls: &[String],
-        ) -> Result<Vec<WireVerdict>, EngineError> {
-            let text = String::from_utf8_lossy(body);
-            let kept: String = text
-                .split_inclusive(['\n', '\r'])
-                .filter(|l| !l.contains('$'))
-                .collect();
-            self.0.check(kept.as_bytes(), agent, urls)
-        }
-    }
-
-    #[test]
-    fn a_planted_disagreement_is_found_and_minimised() {
-        let mut engines: Vec<Box<dyn Engine>> = vec![
-            Box::new(ReferenceEngine::new(Profile::Google)),
-            Box::new(IgnoresDollar(
-                ReferenceEngine::new(Profile::Google),
-                EngineInfo {
-                    name: "ignores-dollar".into(),
-                    ..EngineInfo::default()
-                },
-            )),
-        ];
-        let mut source = SeededBytes::new(7);
-        let mut found = None;
-        let mut ran = 0;
-        for _ in 0..5000 {
-            let bytes = source.take(256);
-            let Ok(input) = generate(&mut Unstructured::new(&bytes)) else {
-                continue;
-            };
-            ran += 1;
-            let vector = ask_all(&mut engines, &input);
-            if let Some(&i) = disagreements(&vector).first() {
-                let mut one = input.clone();
-                one.urls = vec![input.urls[i].clone()];
-                found = Some(one);
-                break;
-            }
-        }
-        assert!(ran > 0, "nothing ran");
-        let input = found.expect("the planted disagreement is found");
-        let target = split_at(&ask_all(&mut engines, &input), 0);
-        let mut keeps = |candidate: &Input| {
-            let vector = ask_all(&mut engines, candidate);
-            !disagreements(&vector).is_empty() && split_at(&vector, 0) == target
-        };
-        let small = minimise(&input, &mut keeps);
-        let body = String::from_utf8_lossy(&small.body()).into_owned();
-        // The minimal form: one disallow (or allow) line holding `$`, with its group line gone
-        // only if the profile lets rules stand without one, which `google` does not.
-        assert!(body.contains('$'), "{body:?}");
-        assert!(body.lines().count() <= 2, "not minimal: {body:?}");
-        assert!(
-            small.urls[0].len() <= "http://example.com/".len() + 2,
-            "{:?}",
-            small.urls
-        );
-    }
+    // Finding, minimising and deduplicating a planted disagreement is tested end to end in
+    // `tests/fuzz_diff.rs`.
 
     #[test]
     fn generation_is_reproducible() {

@@ -282,6 +282,47 @@ fn run(cli: Cli) -> Result<ExitCode> {
     }
 }
 
+/// Loads the adapters and picks the ones a command runs: those named, or else every one that
+/// is set up (and, with `linked`, every Rust crate linked into this binary); the rest are
+/// named on `out`. With `setup`, the wanted ones are installed first.
+fn choose_adapters(
+    adapters_dir: &Path,
+    install_root: &Path,
+    names: &[String],
+    setup: bool,
+    linked: bool,
+    out: &mut dyn Write,
+) -> Result<Vec<adapters::Adapter>> {
+    let every = adapters::load(adapters_dir, install_root)?;
+    if setup {
+        writeln!(out, "setting up adapters")?;
+        out.flush()?;
+        let features = adapters::cargo_features(&every);
+        let wanted = adapters::select(every.clone(), names)?;
+        let statuses = adapters::setup(&wanted, &features, out);
+        let failed = statuses
+            .iter()
+            .filter(|s| matches!(s, adapters::SetupStatus::Failed(_)))
+            .count();
+        writeln!(out, "setup: {} adapters, {failed} failed", statuses.len())?;
+    }
+    if !names.is_empty() {
+        return adapters::select(every, names);
+    }
+    let (ready, missing): (Vec<_>, Vec<_>) = every.into_iter().partition(|a| {
+        a.is_set_up() || (linked && reptest::engine::PeerEngine::new(&a.manifest.name).is_some())
+    });
+    if !missing.is_empty() {
+        let names: Vec<&str> = missing.iter().map(|a| a.manifest.name.as_str()).collect();
+        writeln!(
+            out,
+            "not set up (run `reptest setup` to include them): {}",
+            names.join(", ")
+        )?;
+    }
+    Ok(ready)
+}
+
 fn fuzz_diff(args: &FuzzArgs) -> Result<ExitCode> {
     use reptest::campaign::{self, Campaign, Settings};
     use std::io::IsTerminal;
@@ -298,29 +339,14 @@ fn fuzz_diff(args: &FuzzArgs) -> Result<ExitCode> {
     let (engines, warnings) = if args.in_process {
         (campaign::in_process_engines(), Vec::new())
     } else {
-        let every = adapters::load(&args.adapters_dir, &args.install_root)?;
-        if args.setup {
-            writeln!(err, "setting up adapters")?;
-            let features = adapters::cargo_features(&every);
-            let wanted = adapters::select(every.clone(), &args.adapters)?;
-            adapters::setup(&wanted, &features, &mut err);
-        }
-        let chosen = if args.adapters.is_empty() {
-            let (ready, missing): (Vec<_>, Vec<_>) = every.into_iter().partition(|a| {
-                a.is_set_up() || reptest::engine::PeerEngine::new(&a.manifest.name).is_some()
-            });
-            if !missing.is_empty() {
-                let names: Vec<&str> = missing.iter().map(|a| a.manifest.name.as_str()).collect();
-                writeln!(
-                    err,
-                    "not set up (run `reptest setup` to include them): {}",
-                    names.join(", ")
-                )?;
-            }
-            ready
-        } else {
-            adapters::select(every, &args.adapters)?
-        };
+        let chosen = choose_adapters(
+            &args.adapters_dir,
+            &args.install_root,
+            &args.adapters,
+            args.setup,
+            true,
+            &mut err,
+        )?;
         campaign::engines_for(&chosen, timeout)
     };
     for warning in &warnings {
@@ -479,22 +505,14 @@ fn report(args: &ReportArgs) -> Result<ExitCode> {
     } else {
         let cases = cases::load_dir(&args.dir)?;
         let ids: BTreeSet<String> = cases.iter().map(|c| c.id.clone()).collect();
-        let every = adapters::load(&args.adapters_dir, &args.install_root)?;
-        if args.setup {
-            writeln!(err, "setting up adapters")?;
-            let features = adapters::cargo_features(&every);
-            adapters::setup(&every, &features, &mut err);
-        }
-        let (ready, missing): (Vec<_>, Vec<_>) =
-            every.into_iter().partition(adapters::Adapter::is_set_up);
-        if !missing.is_empty() {
-            let names: Vec<&str> = missing.iter().map(|a| a.manifest.name.as_str()).collect();
-            writeln!(
-                err,
-                "not set up, left out of the report: {}",
-                names.join(", ")
-            )?;
-        }
+        let ready = choose_adapters(
+            &args.adapters_dir,
+            &args.install_root,
+            &[],
+            args.setup,
+            false,
+            &mut err,
+        )?;
         let timeout = Duration::from_secs_f64(args.timeout.max(0.1));
         let total = ready.len();
         let progress = |done: usize, r: &runner::AdapterReport| {
@@ -804,34 +822,15 @@ fn run_suite(args: &RunArgs) -> Result<ExitCode> {
     let chosen = if args.reference_only {
         Vec::new()
     } else {
-        let every = adapters::load(&args.adapters_dir, &args.install_root)?;
-        if args.setup {
-            writeln!(out, "\nsetting up adapters")?;
-            out.flush()?;
-            let features = adapters::cargo_features(&every);
-            let wanted = adapters::select(every.clone(), &args.adapters)?;
-            let statuses = adapters::setup(&wanted, &features, &mut out);
-            let failed = statuses
-                .iter()
-                .filter(|s| matches!(s, adapters::SetupStatus::Failed(_)))
-                .count();
-            writeln!(out, "setup: {} adapters, {failed} failed", statuses.len())?;
-        }
-        if args.adapters.is_empty() {
-            let (ready, missing): (Vec<_>, Vec<_>) =
-                every.into_iter().partition(adapters::Adapter::is_set_up);
-            if !missing.is_empty() {
-                let names: Vec<&str> = missing.iter().map(|a| a.manifest.name.as_str()).collect();
-                writeln!(
-                    out,
-                    "\nnot set up (run `reptest setup` to include them): {}",
-                    names.join(", ")
-                )?;
-            }
-            ready
-        } else {
-            adapters::select(every, &args.adapters)?
-        }
+        writeln!(out)?;
+        choose_adapters(
+            &args.adapters_dir,
+            &args.install_root,
+            &args.adapters,
+            args.setup,
+            false,
+            &mut out,
+        )?
     };
     let mut reports = Vec::new();
     if !chosen.is_empty() {

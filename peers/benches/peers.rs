@@ -118,16 +118,6 @@ fn reference_check(body: &[u8], urls: &[String], profile: Profile) -> usize {
         .count()
 }
 
-fn path_of(url: &str) -> Option<String> {
-    let parsed = url::Url::parse(url).ok()?;
-    let mut out = parsed.path().to_owned();
-    if let Some(q) = parsed.query() {
-        out.push('?');
-        out.push_str(q);
-    }
-    Some(out)
-}
-
 fn engines() -> Vec<Engine> {
     vec![
         reference(Profile::Rfc9309),
@@ -183,7 +173,9 @@ fn engines() -> Vec<Engine> {
             check_all: |b, urls| {
                 let robots = robotxt::Robots::parse(b, AGENT);
                 urls.iter()
-                    .filter(|u| path_of(u).is_some_and(|p| robots.is_allowed(&p)))
+                    .filter(|u| {
+                        reptest_peers::path_and_query(u).is_some_and(|p| robots.is_allowed(&p))
+                    })
                     .count()
             },
         },

@@ -113,8 +113,9 @@ fn text(body: &[u8]) -> Cow<'_, str> {
     String::from_utf8_lossy(body)
 }
 
-/// The URL's path and query (`/a?b`), or `None` when the `url` crate cannot parse it.
-fn path_and_query(url: &str) -> Option<String> {
+/// The URL's path and query (`/a?b`), or `None` when the `url` crate cannot parse it: how
+/// the crates that take a path are asked (and how a crawler would get that path).
+pub fn path_and_query(url: &str) -> Option<String> {
     let parsed = url::Url::parse(url).ok()?;
     let mut out = parsed.path().to_owned();
     if let Some(q) = parsed.query() {
