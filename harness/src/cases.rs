@@ -3,6 +3,11 @@
 //! The format is documented in `spec-cases/README.md`. Loading is strict — an unknown key, a
 //! missing expectation, an unknown profile or spec document, a duplicate id, a bad escape —
 //! and every error names the file and the case.
+//!
+//! Every case carries a [`Force`] per profile: whether its verdict rests on a MUST, SHOULD or
+//! MAY sentence (for the Google texts: an unconditional statement counts as MUST), or on the
+//! profile's reading of a text that is silent or ambiguous. Scores keep the two apart, so a
+//! library that breaks a MUST and one that reads a silent point differently are told apart.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -41,10 +46,12 @@ struct RawCase {
     tags: Vec<String>,
     profiles: Option<Vec<String>>,
     note: Option<String>,
+    force: Option<RawForce>,
     robots: Option<String>,
     #[serde(default)]
     unescape: bool,
     size_limit: Option<usize>,
+    fill_to: Option<usize>,
     agent: Option<String>,
     #[serde(default)]
     agent_fallbacks: Vec<String>,
@@ -56,6 +63,14 @@ struct RawCase {
     rfc9309: Option<String>,
     google: Option<String>,
     legacy: Option<String>,
+}
+
+/// `force = "must"`, or one per profile: `force = { default = "must", google = "interpretation" }`.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum RawForce {
+    One(String),
+    PerProfile(BTreeMap<String, String>),
 }
 
 #[derive(Deserialize)]
@@ -136,6 +151,97 @@ impl fmt::Display for Expected {
     }
 }
 
+/// What a check's verdict rests on, under one profile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Force {
+    /// A MUST or MUST NOT sentence (Google texts: an unconditional statement).
+    Must,
+    /// A SHOULD or SHOULD NOT sentence.
+    Should,
+    /// A MAY sentence: the verdict is one the text permits, the one the profile chose.
+    May,
+    /// The profile's reading of a text that is silent or ambiguous; the note says which.
+    Interpretation,
+}
+
+impl Force {
+    /// Every force, strongest first.
+    pub const ALL: [Force; 4] = [
+        Force::Must,
+        Force::Should,
+        Force::May,
+        Force::Interpretation,
+    ];
+
+    /// The name used in case files.
+    pub fn name(self) -> &'static str {
+        match self {
+            Force::Must => "must",
+            Force::Should => "should",
+            Force::May => "may",
+            Force::Interpretation => "interpretation",
+        }
+    }
+
+    /// Whether a failure is a conformance failure (MUST or SHOULD), as opposed to a
+    /// disagreement on a permitted choice or a reading.
+    pub fn is_conformance(self) -> bool {
+        matches!(self, Force::Must | Force::Should)
+    }
+}
+
+impl fmt::Display for Force {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Force {
+    type Err = anyhow::Error;
+
+    fn from_str(s: &str) -> Result<Self> {
+        Force::ALL
+            .into_iter()
+            .find(|f| f.name() == s)
+            .ok_or_else(|| anyhow!("force `{s}` is not one of must, should, may, interpretation"))
+    }
+}
+
+/// Resolves a case's `force` to one force per profile it applies to.
+fn forces(raw: Option<&RawForce>, profiles: &[Profile]) -> Result<BTreeMap<Profile, Force>> {
+    let raw = raw.ok_or_else(|| {
+        anyhow!("missing `force` (must, should, may or interpretation; see spec-cases/README.md)")
+    })?;
+    let mut out = BTreeMap::new();
+    match raw {
+        RawForce::One(name) => {
+            let force: Force = name.parse()?;
+            out.extend(profiles.iter().map(|p| (*p, force)));
+        }
+        RawForce::PerProfile(map) => {
+            let default = map.get("default").map(|n| n.parse::<Force>()).transpose()?;
+            for (key, name) in map.iter().filter(|(k, _)| *k != "default") {
+                let profile: Profile = key
+                    .parse()
+                    .map_err(|e| anyhow!("`force`: {e} (keys: default or a profile)"))?;
+                if !profiles.contains(&profile) {
+                    bail!("a `force` for `{profile}`, which the case does not apply to");
+                }
+                out.insert(profile, name.parse()?);
+            }
+            for profile in profiles {
+                if !out.contains_key(profile) {
+                    let force = default.ok_or_else(|| {
+                        anyhow!("`force` has no entry for `{profile}` and no `default`")
+                    })?;
+                    out.insert(*profile, force);
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
 /// A default expectation with per-profile overrides.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Expectation {
@@ -208,11 +314,18 @@ pub struct Case {
     pub profiles: Vec<Profile>,
     /// Free-text note.
     pub note: Option<String>,
+    /// What the verdicts rest on, for each profile the case applies to.
+    pub forces: BTreeMap<Profile, Force>,
     /// The question.
     pub kind: CaseKind,
 }
 
 impl Case {
+    /// What the case's verdicts rest on under `profile` (`None` if it does not apply).
+    pub fn force(&self, profile: Profile) -> Option<Force> {
+        self.forces.get(&profile).copied()
+    }
+
     /// How many checks the case holds (URLs asked, or one for a fetch case).
     pub fn check_count(&self) -> usize {
         match &self.kind {
@@ -297,6 +410,38 @@ pub fn unescape(text: &str) -> Result<Vec<u8>> {
     Ok(out)
 }
 
+/// The line of a body that `fill_to` replaces.
+pub const FILL_MARKER: &[u8] = b"<fill>\n";
+
+/// Replaces the one `<fill>` line of `body` with comment lines so that what follows it starts
+/// at byte `offset`: bodies near the 500 KiB limit stay a few lines long in the case file.
+pub fn fill(body: &[u8], offset: usize) -> Result<Vec<u8>> {
+    let at = body
+        .windows(FILL_MARKER.len())
+        .position(|w| w == FILL_MARKER)
+        .filter(|&at| at == 0 || body[at - 1] == b'\n')
+        .ok_or_else(|| anyhow!("`fill_to` needs a line `<fill>` in `robots`"))?;
+    let rest = &body[at + FILL_MARKER.len()..];
+    if rest.windows(FILL_MARKER.len()).any(|w| w == FILL_MARKER) {
+        bail!("`robots` has more than one `<fill>` line");
+    }
+    let mut remaining = offset
+        .checked_sub(at)
+        .filter(|r| *r >= 2)
+        .ok_or_else(|| anyhow!("`fill_to` {offset} leaves no room before byte {at}"))?;
+    let mut out = body[..at].to_vec();
+    while remaining > 0 {
+        // Lines of 80 bytes, the last one shorter, never shorter than "#\n".
+        let len = if remaining > 81 { 80 } else { remaining };
+        out.push(b'#');
+        out.extend(std::iter::repeat_n(b'.', len - 2));
+        out.push(b'\n');
+        remaining -= len;
+    }
+    out.extend_from_slice(rest);
+    Ok(out)
+}
+
 fn network_error(name: &str) -> Result<NetworkError> {
     Ok(match name {
         "dns" => NetworkError::Dns,
@@ -373,6 +518,7 @@ fn build_case(raw: RawCase, stem: &str, file: &Path) -> Result<Case> {
             .map(|n| n.parse::<Profile>().map_err(anyhow::Error::from))
             .collect::<Result<Vec<_>>>()?,
     };
+    let forces = forces(raw.force.as_ref(), &profiles)?;
     let checks = |allowed: &[Expected]| -> Result<Vec<UrlCheck>> {
         if raw.checks.is_empty() {
             bail!("no `checks`");
@@ -403,11 +549,14 @@ fn build_case(raw: RawCase, stem: &str, file: &Path) -> Result<Case> {
                 .agent
                 .clone()
                 .ok_or_else(|| anyhow!("a robots.txt case needs `agent`"))?;
-            let body = if raw.unescape {
+            let mut body = if raw.unescape {
                 unescape(robots).context("in `robots`")?
             } else {
                 robots.clone().into_bytes()
             };
+            if let Some(offset) = raw.fill_to {
+                body = fill(&body, offset)?;
+            }
             CaseKind::Robots {
                 body,
                 size_limit: raw.size_limit,
@@ -449,6 +598,7 @@ fn build_case(raw: RawCase, stem: &str, file: &Path) -> Result<Case> {
     let robots_only = [
         ("unescape", raw.unescape),
         ("size_limit", raw.size_limit.is_some()),
+        ("fill_to", raw.fill_to.is_some()),
         ("agent_fallbacks", !raw.agent_fallbacks.is_empty()),
         ("agent", raw.agent.is_some()),
     ];
@@ -464,6 +614,7 @@ fn build_case(raw: RawCase, stem: &str, file: &Path) -> Result<Case> {
         tags: raw.tags,
         profiles,
         note: raw.note,
+        forces,
         kind,
     })
 }
@@ -725,6 +876,9 @@ pub fn failure_report(case: &Case, profile: Profile, failures: &[&CheckResult]) 
     }
     if !case.spec.is_empty() {
         out.push_str(&format!("  spec: {}\n", case.spec.join(", ")));
+    }
+    if let Some(force) = case.force(profile) {
+        out.push_str(&format!("  force: {force}\n"));
     }
     out
 }

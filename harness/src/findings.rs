@@ -514,7 +514,7 @@ pub fn case_toml(family: &Family, input: &Input) -> String {
     let _ = writeln!(
         out,
         "# To promote: move the case into the spec-cases file of its topic, rename it, check the\n\
-         # spec sections and write the note that says which sentence decides it.\n"
+         # spec sections, set its force and write the note that says which sentence decides it.\n"
     );
     let _ = writeln!(out, "[[case]]");
     let _ = writeln!(out, "name = {}", toml_string(&family.id));
@@ -523,6 +523,9 @@ pub fn case_toml(family: &Family, input: &Input) -> String {
         .map(|r| toml_string(r))
         .collect();
     let _ = writeln!(out, "spec = [{}]", refs.join(", "));
+    // Unclassified until promoted: a disagreement found by fuzzing is a reading until a
+    // sentence is found that decides it.
+    let _ = writeln!(out, "force = \"interpretation\"");
     let _ = writeln!(out, "tags = [\"fuzz-diff\"]");
     let note = format!(
         "Found by fuzz-diff. Against rfc9309: {}. Against google: {}.",

@@ -16,6 +16,7 @@ const CASES: &str = r##"# Cases that trip the faulty adapter, one fault each, be
 [[case]]
 name = "before"
 spec = ["issue#3"]
+force = "must"
 robots = "user-agent: *\ndisallow: /private\n"
 agent = "FooBot"
 checks = [
@@ -26,6 +27,7 @@ checks = [
 [[case]]
 name = "crash"
 spec = ["issue#3"]
+force = "must"
 robots = "#crash\nuser-agent: *\ndisallow: /\n"
 agent = "FooBot"
 checks = [{ url = "http://example.com/", expect = "disallow" }]
@@ -33,6 +35,7 @@ checks = [{ url = "http://example.com/", expect = "disallow" }]
 [[case]]
 name = "after-crash"
 spec = ["issue#3"]
+force = "must"
 robots = "user-agent: *\ndisallow: /a\n"
 agent = "FooBot"
 checks = [{ url = "http://example.com/a", expect = "disallow" }]
@@ -40,6 +43,7 @@ checks = [{ url = "http://example.com/a", expect = "disallow" }]
 [[case]]
 name = "hang"
 spec = ["issue#3"]
+force = "must"
 robots = "#hang\nuser-agent: *\ndisallow: /\n"
 agent = "FooBot"
 checks = [{ url = "http://example.com/", expect = "disallow" }]
@@ -47,6 +51,7 @@ checks = [{ url = "http://example.com/", expect = "disallow" }]
 [[case]]
 name = "garbage"
 spec = ["issue#3"]
+force = "must"
 robots = "#garbage\nuser-agent: *\ndisallow: /\n"
 agent = "FooBot"
 checks = [{ url = "http://example.com/", expect = "disallow" }]
@@ -54,6 +59,7 @@ checks = [{ url = "http://example.com/", expect = "disallow" }]
 [[case]]
 name = "short"
 spec = ["issue#3"]
+force = "must"
 robots = "#short\nuser-agent: *\ndisallow: /\n"
 agent = "FooBot"
 checks = [
@@ -64,6 +70,7 @@ checks = [
 [[case]]
 name = "wrong-id"
 spec = ["issue#3"]
+force = "must"
 robots = "#wrong-id\nuser-agent: *\ndisallow: /\n"
 agent = "FooBot"
 checks = [{ url = "http://example.com/", expect = "disallow" }]
@@ -71,6 +78,7 @@ checks = [{ url = "http://example.com/", expect = "disallow" }]
 [[case]]
 name = "reported-error"
 spec = ["issue#3"]
+force = "must"
 robots = "#error\n"
 agent = "FooBot"
 checks = [{ url = "http://example.com/", expect = "allow" }]
@@ -78,6 +86,7 @@ checks = [{ url = "http://example.com/", expect = "allow" }]
 [[case]]
 name = "unsupported"
 spec = ["issue#3"]
+force = "must"
 robots = "#unsupported\n"
 agent = "FooBot"
 checks = [{ url = "http://example.com/", expect = "allow" }]
@@ -85,6 +94,7 @@ checks = [{ url = "http://example.com/", expect = "allow" }]
 [[case]]
 name = "known"
 spec = ["issue#3"]
+force = "must"
 robots = "user-agent: *\ndisallow: /k\n"
 agent = "FooBot"
 checks = [{ url = "http://example.com/k", expect = "allow" }]
@@ -92,6 +102,7 @@ checks = [{ url = "http://example.com/k", expect = "allow" }]
 [[case]]
 name = "listed-but-passes"
 spec = ["issue#3"]
+force = "must"
 robots = "user-agent: *\ndisallow: /k\n"
 agent = "FooBot"
 checks = [{ url = "http://example.com/k", expect = "disallow" }]
@@ -99,6 +110,7 @@ checks = [{ url = "http://example.com/k", expect = "disallow" }]
 [[case]]
 name = "last"
 spec = ["issue#3"]
+force = "must"
 robots = "user-agent: *\nallow: /\n"
 agent = "FooBot"
 checks = [{ url = "http://example.com/z", expect = "allow" }]

@@ -2,7 +2,8 @@
 
 use std::path::Path;
 
-use reptest::cases::{self, load_str};
+use reptest::cases::{self, Force, load_str};
+use reptest_reference::Profile;
 
 fn error_of(text: &str) -> String {
     match load_str(text, Path::new("spec-cases/demo.toml")) {
@@ -15,6 +16,7 @@ const GOOD: &str = r#"# demo
 [[case]]
 name = "one"
 spec = ["rfc9309#2.2.2"]
+force = "must"
 robots = "user-agent: *\ndisallow: /x\n"
 agent = "a"
 checks = [{ url = "http://e.com/x", expect = "disallow" }]
@@ -48,6 +50,57 @@ fn partial_overrides_still_need_a_default() {
         e.contains("missing expectation (`expect`, or `rfc9309`)"),
         "{e}"
     );
+}
+
+#[test]
+fn force_is_required_and_named_with_file_and_case() {
+    let e = error_of(&GOOD.replace("force = \"must\"\n", ""));
+    assert!(
+        e.contains("demo.toml") && e.contains("case `one`") && e.contains("missing `force`"),
+        "{e}"
+    );
+}
+
+#[test]
+fn force_must_be_known() {
+    let e = error_of(&GOOD.replace("force = \"must\"", "force = \"strong\""));
+    assert!(
+        e.contains("case `one`") && e.contains("force `strong`"),
+        "{e}"
+    );
+}
+
+#[test]
+fn force_per_profile_with_default() {
+    let text = GOOD.replace(
+        "force = \"must\"",
+        "force = { default = \"should\", google = \"interpretation\" }",
+    );
+    let cases = load_str(&text, Path::new("spec-cases/demo.toml")).expect("loads");
+    assert_eq!(cases[0].force(Profile::Rfc9309), Some(Force::Should));
+    assert_eq!(cases[0].force(Profile::Google), Some(Force::Interpretation));
+    assert_eq!(cases[0].force(Profile::Legacy), Some(Force::Should));
+    let one = load_str(GOOD, Path::new("spec-cases/demo.toml")).expect("loads");
+    assert!(
+        Profile::ALL
+            .iter()
+            .all(|p| one[0].force(*p) == Some(Force::Must))
+    );
+}
+
+#[test]
+fn force_per_profile_must_cover_every_profile() {
+    let e = error_of(&GOOD.replace("force = \"must\"", "force = { rfc9309 = \"must\" }"));
+    assert!(e.contains("no entry for `google`"), "{e}");
+}
+
+#[test]
+fn force_for_a_profile_the_case_does_not_apply_to() {
+    let e = error_of(&GOOD.replace(
+        "force = \"must\"",
+        "force = { default = \"must\", legacy = \"may\" }\nprofiles = [\"rfc9309\"]",
+    ));
+    assert!(e.contains("a `force` for `legacy`"), "{e}");
 }
 
 #[test]
@@ -127,4 +180,15 @@ fn the_suite_has_at_least_400_checks_all_citing_a_spec() {
     let checks: usize = all.iter().map(|c| c.check_count()).sum();
     assert!(checks >= 400, "only {checks} checks");
     assert!(all.iter().all(|c| !c.spec.is_empty()));
+}
+
+#[test]
+fn fill_puts_the_rest_of_the_body_at_the_offset() {
+    let body = cases::fill(b"user-agent: *\n<fill>\ndisallow: /x\n", 512_000).expect("fills");
+    assert_eq!(&body[512_000..], b"disallow: /x\n");
+    assert!(body.starts_with(b"user-agent: *\n#"));
+    let e = cases::fill(b"user-agent: *\n", 100).expect_err("no marker");
+    assert!(format!("{e}").contains("`<fill>`"), "{e}");
+    let e = cases::fill(b"user-agent: *\n<fill>\n", 15).expect_err("too small");
+    assert!(format!("{e}").contains("no room"), "{e}");
 }
