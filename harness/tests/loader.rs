@@ -192,3 +192,39 @@ fn fill_puts_the_rest_of_the_body_at_the_offset() {
     let e = cases::fill(b"user-agent: *\n<fill>\n", 15).expect_err("too small");
     assert!(format!("{e}").contains("no room"), "{e}");
 }
+
+#[test]
+fn the_example_index_names_existing_cases() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../spec-cases");
+    let all = cases::load_dir(&root).expect("spec-cases load");
+    let ids: std::collections::BTreeSet<&str> = all.iter().map(|c| c.id.as_str()).collect();
+    let readme = std::fs::read_to_string(root.join("README.md")).expect("README");
+    let index = readme
+        .split_once("## Example index")
+        .expect("README has an example index")
+        .1;
+    let named: Vec<&str> = index
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .filter(|s| {
+            s.split_once('/').is_some_and(|(file, name)| {
+                root.join(format!("{file}.toml")).is_file() && !name.is_empty()
+            })
+        })
+        .collect();
+    assert!(named.len() >= 100, "only {} case ids in the index", named.len());
+    let missing: Vec<&&str> = named.iter().filter(|id| !ids.contains(**id)).collect();
+    assert!(missing.is_empty(), "the example index names unknown cases: {missing:?}");
+}
+
+#[test]
+fn every_case_has_a_force_for_every_profile_it_applies_to() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../spec-cases");
+    let all = cases::load_dir(&dir).expect("spec-cases load");
+    for case in &all {
+        for profile in &case.profiles {
+            assert!(case.force(*profile).is_some(), "{} [{profile}]", case.id);
+        }
+    }
+}
