@@ -490,7 +490,7 @@ fn spec_refs(feature: &str) -> Vec<&'static str> {
         refs.extend(["rfc9309#2.2", "google-2019#file-format"]);
     }
     if has("rule-outside-group") || has("empty-value") {
-        refs.extend(["rfc9309#2.1", "google-2019#grouping-of-lines-and-rules"]);
+        refs.extend(["rfc9309#2.2.2", "google-2019#grouping-of-lines-and-rules"]);
     }
     if refs.is_empty() {
         refs.extend([
