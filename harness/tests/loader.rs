@@ -213,9 +213,16 @@ fn the_example_index_names_existing_cases() {
             })
         })
         .collect();
-    assert!(named.len() >= 100, "only {} case ids in the index", named.len());
+    assert!(
+        named.len() >= 100,
+        "only {} case ids in the index",
+        named.len()
+    );
     let missing: Vec<&&str> = named.iter().filter(|id| !ids.contains(**id)).collect();
-    assert!(missing.is_empty(), "the example index names unknown cases: {missing:?}");
+    assert!(
+        missing.is_empty(),
+        "the example index names unknown cases: {missing:?}"
+    );
 }
 
 #[test]
