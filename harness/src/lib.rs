@@ -7,14 +7,14 @@
 //! no subprocess adapter in particular: everything outside tools need is the protocol and
 //! their manifest.
 
-pub mod adapters;
-pub mod campaign;
-pub mod cases;
-pub mod diff;
-pub mod engine;
-pub mod faulty;
-pub mod findings;
-pub mod invariants;
-pub mod protocol;
+pub mod engines;
+pub mod fuzz;
 pub mod report;
-pub mod runner;
+pub mod suite;
+
+// The modules' former paths, kept while the code moves.
+pub use engines as engine;
+pub use engines::{adapters, faulty, protocol};
+pub use fuzz::generate as diff;
+pub use fuzz::{campaign, findings, invariants};
+pub use suite::{cases, runner};

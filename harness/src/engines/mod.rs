@@ -6,6 +6,10 @@
 //! it was answering: the error is returned (with the child's recent stderr), the child is
 //! killed, and the next request starts a fresh one.
 
+pub mod adapters;
+pub mod faulty;
+pub mod protocol;
+
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};

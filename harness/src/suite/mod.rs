@@ -1,0 +1,4 @@
+//! The conformance suite: the case format and loader, and running it over engines.
+
+pub mod cases;
+pub mod runner;
