@@ -7,14 +7,10 @@
 //! no subprocess adapter in particular: everything outside tools need is the protocol and
 //! their manifest.
 
+pub mod answer;
 pub mod engines;
+pub mod explain;
 pub mod fuzz;
 pub mod report;
 pub mod suite;
-
-// The modules' former paths, kept while the code moves.
-pub use engines as engine;
-pub use engines::{adapters, faulty, protocol};
-pub use fuzz::generate as diff;
-pub use fuzz::{campaign, findings, invariants};
-pub use suite::{cases, runner};
+pub mod text;

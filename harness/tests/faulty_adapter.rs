@@ -7,9 +7,10 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use reptest::adapters;
-use reptest::cases;
-use reptest::runner::{self, Answer, Status};
+use reptest::answer::Status;
+use reptest::engines::adapters;
+use reptest::suite::cases;
+use reptest::suite::runner::{self, Reply};
 use reptest_reference::Profile;
 
 const CASES: &str = r##"# Cases that trip the faulty adapter, one fault each, between plain cases.
@@ -166,11 +167,11 @@ fn every_fault_is_recorded_and_every_other_result_kept() {
             .outcomes
             .iter()
             .find(|o| o.case == format!("faulty/{case}"))
-            .map(|o| o.answer.clone())
+            .map(|o| o.reply.clone())
             .unwrap_or_else(|| panic!("no outcome for {case}"))
     };
     let error_text = |case: &str| match answer(case) {
-        Answer::Error(e) => e,
+        Reply::Error(e) => e,
         other => panic!("{case}: expected an error, got {other:?}"),
     };
 
@@ -215,13 +216,14 @@ fn every_fault_is_recorded_and_every_other_result_kept() {
     assert_eq!(report.starts, 6, "starts: {}", report.starts);
     assert!(!report.broken());
 
-    let text = runner::render_adapter(&report, Profile::Google, &cases);
+    let text = runner::render_adapter(&report, Profile::Google, &cases, false);
     assert!(
         text.contains("UNEXPECTED PASS faulty/listed-but-passes"),
         "{text}"
     );
     assert!(text.contains("STALE deviation"), "{text}");
-    let json = runner::to_json(std::slice::from_ref(&report), &cases);
+    let doc = runner::RunDocument::new(std::slice::from_ref(&report), &cases, Vec::new());
+    let json = serde_json::to_value(&doc).expect("serialisable");
     // crash, hang, garbage, wrong id, the reported error, and both checks of `short`.
     assert_eq!(json["adapters"][0]["summary"]["google"]["error"], 7);
 }

@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use reptest::cases::{self, load_str};
+use reptest::suite::cases::{self, load_str};
 
 fn error_of(text: &str) -> String {
     match load_str(text, Path::new("spec-cases/demo.toml")) {
@@ -115,7 +115,7 @@ fn opening_comment_required() {
 #[test]
 fn unescape_convention() {
     assert_eq!(
-        cases::unescape(r"\xEF\xBB\xBFa\rb\nc\td\0\\").expect("valid"),
+        reptest::text::unescape(r"\xEF\xBB\xBFa\rb\nc\td\0\\").expect("valid"),
         b"\xEF\xBB\xBFa\rb\nc\td\0\\"
     );
 }

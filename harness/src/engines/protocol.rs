@@ -184,6 +184,29 @@ pub fn serve_reference(profile: Profile, input: impl BufRead, output: impl Write
     serve(&hello, &mut reference_check(profile), input, output)
 }
 
+/// Serves the Rust crate `name` of `reptest-peers` over protocol v1 (`reptest adapter peer`).
+pub fn serve_peer(name: &str, input: impl BufRead, output: impl Write) -> Result<()> {
+    let Some(engine) = crate::engines::PeerEngine::new(name) else {
+        let known: Vec<&str> = reptest_peers::PEERS.iter().map(|p| p.name).collect();
+        anyhow::bail!(
+            "no peer crate `{name}` in this build (built in: {}; the crates that need an HTTP \
+             client come with `--features http-client-crates`)",
+            known.join(", ")
+        );
+    };
+    let info = crate::engines::Engine::info(&engine).clone();
+    let hello = Hello {
+        protocol: VERSION,
+        name: info.name,
+        implementation: info.implementation,
+        version: info.version,
+        language: info.language,
+        extra: serde_json::Map::new(),
+    };
+    let mut check = |body: &[u8], agent: &str, urls: &[String]| engine.answer(body, agent, urls);
+    serve(&hello, &mut check, input, output)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

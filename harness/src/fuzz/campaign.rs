@@ -14,38 +14,72 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use anyhow::Result;
+use std::path::PathBuf;
+
+use anyhow::{Result, bail};
 use arbitrary::Unstructured;
 use rayon::prelude::*;
 use reptest_reference::Profile;
 
-use crate::diff::{Corpus, Input, SeededBytes, generate_with, minimise};
-use crate::engine::{Engine, EngineError, EngineInfo, PeerEngine, ReferenceEngine};
-use crate::findings::{Catalogue, Finding, decision};
-use crate::protocol::WireVerdict;
+use crate::answer::Answer;
+use crate::engines::adapters::{self, Dirs};
+use crate::engines::protocol::WireVerdict;
+use crate::engines::{Engine, EngineError, EngineInfo, PeerEngine, ReferenceEngine};
+use crate::fuzz::corpus::Corpus;
+use crate::fuzz::findings::{Catalogue, Finding, RunRecord, decision};
+use crate::fuzz::generate::{Input, SeededBytes, generate_with};
+use crate::fuzz::minimise::minimise;
 
-/// How many engines at the front of a campaign's list are the reference (rfc9309, google,
-/// legacy, in that order).
-pub const REFERENCES: usize = 3;
-
-/// The reference under every profile, in the order a campaign expects them.
-pub fn reference_engines() -> Vec<Box<dyn Engine>> {
-    [Profile::Rfc9309, Profile::Google, Profile::Legacy]
-        .into_iter()
-        .map(|p| Box::new(ReferenceEngine::new(p)) as Box<dyn Engine>)
-        .collect()
+/// The campaign's oracle: the reference under each profile, in process. Deviations are
+/// judged against `rfc9309` and `google`; `legacy` answers only in a finding's split.
+#[derive(Debug)]
+pub struct Oracle {
+    /// The reference under `rfc9309`.
+    pub rfc9309: ReferenceEngine,
+    /// The reference under `google`.
+    pub google: ReferenceEngine,
+    /// The reference under `legacy`.
+    pub legacy: ReferenceEngine,
 }
 
-/// The reference and every Rust crate linked into this build: a campaign that needs no
-/// installed adapter.
-pub fn in_process_engines() -> Vec<Box<dyn Engine>> {
-    let mut engines = reference_engines();
-    for peer in reptest_peers::PEERS {
-        if let Some(engine) = PeerEngine::new(peer.name) {
-            engines.push(Box::new(engine));
+impl Default for Oracle {
+    fn default() -> Oracle {
+        Oracle {
+            rfc9309: ReferenceEngine::new(Profile::Rfc9309),
+            google: ReferenceEngine::new(Profile::Google),
+            legacy: ReferenceEngine::new(Profile::Legacy),
         }
     }
-    engines
+}
+
+impl Oracle {
+    /// The reference under `profile`.
+    pub fn under(&mut self, profile: Profile) -> &mut ReferenceEngine {
+        match profile {
+            Profile::Rfc9309 => &mut self.rfc9309,
+            Profile::Google => &mut self.google,
+            Profile::Legacy => &mut self.legacy,
+        }
+    }
+
+    /// The reference's answer under `profile` to the first URL of `input` (whose body is
+    /// `body`).
+    fn answer(&mut self, profile: Profile, input: &Input, body: &[u8]) -> Answer {
+        Answer::of(
+            &self.under(profile).check(body, &input.agent, &input.urls),
+            0,
+        )
+    }
+}
+
+/// The Rust crates linked into this build: the implementations of a campaign that needs no
+/// installed adapter.
+pub fn in_process_implementations() -> Vec<Box<dyn Engine>> {
+    reptest_peers::PEERS
+        .iter()
+        .filter_map(|peer| PeerEngine::new(peer.name))
+        .map(|engine| Box::new(engine) as Box<dyn Engine>)
+        .collect()
 }
 
 /// Bytes of generator input per case.
@@ -57,20 +91,19 @@ pub fn case_bytes(seed: u64, case: u64) -> Vec<u8> {
     SeededBytes::new(seed ^ case.wrapping_mul(0xD1B5_4A32_D192_ED03)).take(CASE_BYTES)
 }
 
-/// One engine's answer to one input.
-type Answer = Result<Vec<WireVerdict>, EngineError>;
+/// One engine's reply to one input.
+type Reply = Result<Vec<WireVerdict>, EngineError>;
 
-/// What one URL's answer says, for splits: `allow`, `disallow`, `unsupported`, `error`.
-fn said(answer: &Answer, index: usize) -> &'static str {
-    match answer {
-        Ok(v) => match v.get(index) {
-            Some(WireVerdict::Allow) => "allow",
-            Some(WireVerdict::Disallow) => "disallow",
-            Some(WireVerdict::Unsupported) => "unsupported",
-            None => "error",
-        },
-        Err(_) => "error",
-    }
+/// What makes two deviations the same for minimising: the implementation, its answer, the
+/// reference's answers and how the reference decided under `rfc9309` and `google`. The same
+/// deviation is minimised once per run.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct DeviationKey {
+    implementation: usize,
+    answer: Answer,
+    rfc9309: Answer,
+    google: Answer,
+    decision: [String; 2],
 }
 
 /// Counters for the progress line and the closing summary.
@@ -90,6 +123,43 @@ pub struct Stats {
     pub lost: BTreeSet<String>,
 }
 
+impl Stats {
+    /// The progress line after `elapsed`.
+    pub fn progress_line(&self, elapsed: Duration) -> String {
+        let seconds = elapsed.as_secs_f64();
+        format!(
+            "[{seconds:>6.0}s] {} cases, {:.0}/s, {} disagreements, {} minimised, {} new families",
+            self.cases,
+            self.cases as f64 / seconds.max(1e-9),
+            self.disagreements,
+            self.minimised,
+            self.new_families
+        )
+    }
+
+    /// The closing line of a run that took `elapsed`, with `families` in the catalogue.
+    pub fn summary(&self, elapsed: Duration, families: usize, stopped: bool) -> String {
+        let seconds = elapsed.as_secs_f64();
+        format!(
+            "{} cases in {seconds:.1}s ({:.0}/s); {} disagreements; {} minimised; {} new \
+             families, {families} in the catalogue{}",
+            self.cases,
+            self.cases as f64 / seconds.max(1e-9),
+            self.disagreements,
+            self.minimised,
+            self.new_families,
+            if stopped { " (stopped by Ctrl-C)" } else { "" }
+        )
+    }
+}
+
+/// A seed from the clock, for a run given none.
+pub fn random_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(1, |d| d.as_secs() ^ u64::from(d.subsec_nanos()))
+}
+
 /// Settings of a campaign.
 #[derive(Clone, Debug)]
 pub struct Settings {
@@ -107,15 +177,24 @@ pub struct Settings {
     pub minimise_budget: Duration,
 }
 
-/// The campaign's state: engines, what was already minimised, and the catalogue.
+impl Settings {
+    /// How long a run lasts: `time`, or a minute when neither a time nor a number of
+    /// iterations is given.
+    pub fn time_or_default(time: Option<Duration>, iterations: Option<u64>) -> Option<Duration> {
+        time.or_else(|| iterations.is_none().then(|| Duration::from_secs(60)))
+    }
+}
+
+/// The campaign's state: the oracle, the implementations, what was already minimised, and
+/// the catalogue.
 pub struct Campaign {
-    engines: Vec<Box<dyn Engine>>,
+    oracle: Oracle,
+    implementations: Vec<Box<dyn Engine>>,
     catalogue: Catalogue,
     corpus: Option<Corpus>,
-    /// Deviation keys already minimised (implementation, its answer, the reference's, the
-    /// reference's decision), so that the same deviation is minimised once per run.
-    minimised: BTreeSet<String>,
-    /// Engines left out after they became unavailable.
+    /// Deviations already minimised in this run.
+    minimised: BTreeSet<DeviationKey>,
+    /// Implementations left out after they became unavailable.
     lost: Vec<bool>,
     stats: Stats,
     stop: Arc<AtomicBool>,
@@ -126,24 +205,25 @@ pub struct Campaign {
 impl std::fmt::Debug for Campaign {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Campaign")
-            .field("engines", &self.engines.len())
+            .field("implementations", &self.implementations.len())
             .field("stats", &self.stats)
             .finish_non_exhaustive()
     }
 }
 
 impl Campaign {
-    /// A campaign over `engines` (the first [`REFERENCES`] being the reference), recording
-    /// into `catalogue`.
+    /// A campaign comparing `implementations` with the reference, recording into
+    /// `catalogue`.
     pub fn new(
-        engines: Vec<Box<dyn Engine>>,
+        implementations: Vec<Box<dyn Engine>>,
         catalogue: Catalogue,
         corpus: Option<Corpus>,
         stop: Arc<AtomicBool>,
     ) -> Campaign {
-        let lost = vec![false; engines.len()];
+        let lost = vec![false; implementations.len()];
         Campaign {
-            engines,
+            oracle: Oracle::default(),
+            implementations,
             catalogue,
             corpus,
             minimised: BTreeSet::new(),
@@ -152,6 +232,11 @@ impl Campaign {
             stop,
             deadline: None,
         }
+    }
+
+    /// How many implementations are compared with the reference.
+    pub fn implementations(&self) -> usize {
+        self.implementations.len()
     }
 
     /// The counters so far.
@@ -164,9 +249,18 @@ impl Campaign {
         &mut self.catalogue
     }
 
-    /// Who the engines are.
+    /// Who the engines are: the reference under each profile, then the implementations.
     pub fn infos(&self) -> Vec<EngineInfo> {
-        self.engines.iter().map(|e| e.info().clone()).collect()
+        let oracle = [
+            &self.oracle.rfc9309,
+            &self.oracle.google,
+            &self.oracle.legacy,
+        ];
+        oracle
+            .into_iter()
+            .map(|e| e.info().clone())
+            .chain(self.implementations.iter().map(|e| e.info().clone()))
+            .collect()
     }
 
     /// Generates the input of case `case` of `seed` (`None` when the bytes run out first).
@@ -200,33 +294,55 @@ impl Campaign {
             next += count;
             let bodies: Vec<Vec<u8>> = inputs.iter().map(|(_, input)| input.body()).collect();
             let lost = &self.lost;
-            // One engine per task: every engine answers the whole batch in order.
-            let answers: Vec<Vec<Answer>> = pool.install(|| {
-                self.engines
-                    .par_iter_mut()
-                    .zip(lost.par_iter())
-                    .map(|(engine, &lost)| {
-                        inputs
-                            .iter()
-                            .zip(&bodies)
-                            .map(|((_, input), body)| {
-                                if lost {
-                                    return Err(EngineError::Unavailable("left out".into()));
-                                }
-                                engine.check(body, &input.agent, &input.urls)
+            let oracle = &mut self.oracle;
+            let implementations = &mut self.implementations;
+            // The oracle on one task, one implementation per other task: each answers the
+            // whole batch in order.
+            let (reference, answers): ([Vec<Reply>; 2], Vec<Vec<Reply>>) = pool.install(|| {
+                rayon::join(
+                    || {
+                        [Profile::Rfc9309, Profile::Google].map(|profile| {
+                            let engine = oracle.under(profile);
+                            inputs
+                                .iter()
+                                .zip(&bodies)
+                                .map(|((_, input), body)| {
+                                    engine.check(body, &input.agent, &input.urls)
+                                })
+                                .collect()
+                        })
+                    },
+                    || {
+                        implementations
+                            .par_iter_mut()
+                            .zip(lost.par_iter())
+                            .map(|(engine, &lost)| {
+                                inputs
+                                    .iter()
+                                    .zip(&bodies)
+                                    .map(|((_, input), body)| {
+                                        if lost {
+                                            return Err(EngineError::Unavailable(
+                                                "left out".into(),
+                                            ));
+                                        }
+                                        engine.check(body, &input.agent, &input.urls)
+                                    })
+                                    .collect()
                             })
                             .collect()
-                    })
-                    .collect()
+                    },
+                )
             });
             if self.stop.load(Ordering::Relaxed) {
                 // Answers cut short by Ctrl-C are not evidence.
                 break;
             }
             for (position, (case, input)) in inputs.iter().enumerate() {
-                let row: Vec<&Answer> = answers.iter().map(|a| &a[position]).collect();
+                let oracle = [&reference[0][position], &reference[1][position]];
+                let row: Vec<&Reply> = answers.iter().map(|a| &a[position]).collect();
                 self.stats.cases += 1;
-                self.examine(settings, *case, input, &row)?;
+                self.examine(settings, *case, input, oracle, &row)?;
             }
             progress(&self.stats);
         }
@@ -237,23 +353,27 @@ impl Campaign {
     /// fuzz target does per input.
     pub fn observe(&mut self, settings: &Settings, case: u64, input: &Input) -> Result<()> {
         let body = input.body();
-        let answers: Vec<Answer> = self
-            .engines
+        let reference = [Profile::Rfc9309, Profile::Google]
+            .map(|p| self.oracle.under(p).check(&body, &input.agent, &input.urls));
+        let answers: Vec<Reply> = self
+            .implementations
             .iter_mut()
             .map(|e| e.check(&body, &input.agent, &input.urls))
             .collect();
-        let row: Vec<&Answer> = answers.iter().collect();
+        let row: Vec<&Reply> = answers.iter().collect();
         self.stats.cases += 1;
-        self.examine(settings, case, input, &row)
+        self.examine(settings, case, input, [&reference[0], &reference[1]], &row)
     }
 
-    /// Looks at every engine's answers to one input; minimises and records each new deviation.
+    /// Looks at the implementations' answers to one input beside the reference's (under
+    /// `rfc9309` and `google`); minimises and records each new deviation.
     fn examine(
         &mut self,
         settings: &Settings,
         case: u64,
         input: &Input,
-        row: &[&Answer],
+        reference: [&Reply; 2],
+        row: &[&Reply],
     ) -> Result<()> {
         for (engine, answer) in row.iter().enumerate() {
             if let Err(EngineError::Unavailable(_)) = answer
@@ -262,13 +382,13 @@ impl Campaign {
                 self.lost[engine] = true;
                 self.stats
                     .lost
-                    .insert(self.engines[engine].info().name.clone());
+                    .insert(self.implementations[engine].info().name.clone());
             }
         }
         for index in 0..input.urls.len() {
-            let rfc = said(row[0], index);
-            let google = said(row[1], index);
-            if rfc == "error" || google == "error" {
+            let rfc = Answer::of(reference[0], index);
+            let google = Answer::of(reference[1], index);
+            if rfc == Answer::Error || google == Answer::Error {
                 // The reference rejects the URL: nothing to compare.
                 continue;
             }
@@ -276,12 +396,12 @@ impl Campaign {
             // The one-URL input and the reference's decision on it, worked out once per URL
             // and only when some implementation deviates there.
             let mut question: Option<(Input, [String; 2])> = None;
-            for (engine, engine_answer) in row.iter().enumerate().skip(REFERENCES) {
+            for (engine, engine_answer) in row.iter().enumerate() {
                 if self.lost[engine] {
                     continue;
                 }
-                let answer = said(engine_answer, index);
-                if answer == "unsupported" {
+                let answer = Answer::of(engine_answer, index);
+                if answer == Answer::Unsupported {
                     self.stats.unsupported += 1;
                     continue;
                 }
@@ -299,12 +419,13 @@ impl Campaign {
                         .map(|p| decision(&one, p).map(|t| t.join(" ")).unwrap_or_default());
                     (one, shape)
                 });
-                let key = format!(
-                    "{} {answer} {rfc} {google} {} {}",
-                    self.engines[engine].info().name,
-                    shape[0],
-                    shape[1]
-                );
+                let key = DeviationKey {
+                    implementation: engine,
+                    answer,
+                    rfc9309: rfc,
+                    google,
+                    decision: shape.clone(),
+                };
                 let out_of_time = self.deadline.is_some_and(|d| Instant::now() >= d)
                     || self.stop.load(Ordering::Relaxed);
                 if !out_of_time && self.minimised.insert(key) {
@@ -325,16 +446,18 @@ impl Campaign {
         case: u64,
         original: Input,
         engine: usize,
-        answer: &'static str,
+        answer: Answer,
     ) -> Result<()> {
-        let rfc = self.ask(0, &original);
-        let google = self.ask(1, &original);
+        let body = original.body();
+        let rfc = self.oracle.answer(Profile::Rfc9309, &original, &body);
+        let google = self.oracle.answer(Profile::Google, &original, &body);
         let mut deadline = Instant::now() + settings.minimise_budget;
         if let Some(end) = self.deadline {
             deadline = deadline.min(end);
         }
         let stop = Arc::clone(&self.stop);
-        let engines = &mut self.engines;
+        let oracle = &mut self.oracle;
+        let implementation = &mut self.implementations[engine];
         let mut cut_short = false;
         let mut keeps = |candidate: &Input| {
             if Instant::now() >= deadline || stop.load(Ordering::Relaxed) {
@@ -342,26 +465,36 @@ impl Campaign {
                 return false;
             }
             let body = candidate.body();
-            let mut ask = |i: usize| {
-                let a = engines[i].check(&body, &candidate.agent, &candidate.urls);
-                said(&a, 0)
-            };
-            ask(0) == rfc && ask(1) == google && ask(engine) == answer
+            oracle.answer(Profile::Rfc9309, candidate, &body) == rfc
+                && oracle.answer(Profile::Google, candidate, &body) == google
+                && Answer::of(
+                    &implementation.check(&body, &candidate.agent, &candidate.urls),
+                    0,
+                ) == answer
         };
         let minimal = minimise(&original, &mut keeps);
         self.stats.minimised += 1;
+        let body = minimal.body();
         let mut split = BTreeMap::new();
-        for i in 0..self.engines.len() {
+        for profile in Profile::ALL {
+            let reference = self.oracle.under(profile);
+            let said = Answer::of(&reference.check(&body, &minimal.agent, &minimal.urls), 0);
+            split.insert(reference.info().name.clone(), said);
+        }
+        for (i, implementation) in self.implementations.iter_mut().enumerate() {
             if !self.lost[i] {
-                let answer = self.ask(i, &minimal);
-                split.insert(self.engines[i].info().name.clone(), answer.to_owned());
+                let said = Answer::of(
+                    &implementation.check(&body, &minimal.agent, &minimal.urls),
+                    0,
+                );
+                split.insert(implementation.info().name.clone(), said);
             }
         }
         // An engine that no longer deviates on the minimal input (a flaky adapter) gives no
         // finding.
         let deviates = split
-            .get(&self.engines[engine].info().name)
-            .is_some_and(|s| s != "unsupported" && (s != rfc || s != google));
+            .get(&self.implementations[engine].info().name)
+            .is_some_and(|s| *s != Answer::Unsupported && (*s != rfc || *s != google));
         if !deviates {
             return Ok(());
         }
@@ -372,7 +505,7 @@ impl Campaign {
             engines: self.infos(),
             seed: settings.seed,
             case,
-            minimised_for: self.engines[engine].info().name.clone(),
+            minimised_for: self.implementations[engine].info().name.clone(),
             cut_short,
         };
         if self.catalogue.record(&finding)?.is_some() {
@@ -380,21 +513,16 @@ impl Campaign {
         }
         Ok(())
     }
-
-    fn ask(&mut self, engine: usize, input: &Input) -> &'static str {
-        let answer = self.engines[engine].check(&input.body(), &input.agent, &input.urls);
-        said(&answer, 0)
-    }
 }
 
-/// Engines for a campaign: the reference, then each adapter (in process when its crate is
-/// linked into this build, otherwise as a subprocess). A subprocess adapter that cannot start
-/// is left out and named in the returned warnings.
-pub fn engines_for(
-    adapters: &[crate::adapters::Adapter],
+/// The implementations of a campaign: each adapter in process when its crate is linked into
+/// this build, otherwise as a subprocess. A subprocess adapter that cannot start is left out
+/// and named in the returned warnings.
+pub fn implementations_for(
+    adapters: &[crate::engines::adapters::Adapter],
     timeout: Duration,
 ) -> (Vec<Box<dyn Engine>>, Vec<String>) {
-    let mut engines = reference_engines();
+    let mut engines: Vec<Box<dyn Engine>> = Vec::new();
     let mut warnings = Vec::new();
     for adapter in adapters {
         let name = &adapter.manifest.name;
@@ -402,7 +530,7 @@ pub fn engines_for(
             engines.push(Box::new(engine));
             continue;
         }
-        let mut engine = crate::engine::SubprocessEngine::new(name, adapter.command(), timeout);
+        let mut engine = crate::engines::SubprocessEngine::new(name, adapter.command(), timeout);
         match engine.ensure_started() {
             Ok(()) => engines.push(Box::new(engine)),
             Err(e) => warnings.push(format!("{name}: left out: {e}")),
@@ -411,23 +539,95 @@ pub fn engines_for(
     (engines, warnings)
 }
 
-/// Reads a duration: `90`, `90s`, `10m`, `1h`.
-pub fn parse_duration(text: &str) -> std::result::Result<Duration, String> {
-    let text = text.trim();
-    let (number, unit) = match text.find(|c: char| !c.is_ascii_digit() && c != '.') {
-        Some(i) => text.split_at(i),
-        None => (text, "s"),
-    };
-    let value: f64 = number
-        .parse()
-        .map_err(|_| format!("`{text}` is not a duration (e.g. 90s, 10m, 1h)"))?;
-    let seconds = match unit {
-        "s" => value,
-        "m" => value * 60.0,
-        "h" => value * 3600.0,
-        _ => return Err(format!("`{text}`: unknown unit `{unit}` (s, m or h)")),
-    };
-    Ok(Duration::from_secs_f64(seconds))
+/// What `reptest fuzz-diff` compares and where it records.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    /// Adapters to compare (every one set up, and every linked crate, when empty).
+    pub adapters: Vec<String>,
+    /// Only the Rust crates linked into this build: no subprocess.
+    pub in_process: bool,
+    /// Set the adapters up first.
+    pub setup: bool,
+    /// How long an adapter may take to answer one request.
+    pub timeout: Duration,
+    /// The real-world corpus to mix in, if any (skipped when the folder does not exist).
+    pub corpus: Option<PathBuf>,
+    /// The findings catalogue.
+    pub out: PathBuf,
+    /// Where the adapters are.
+    pub dirs: Dirs,
+}
+
+impl Campaign {
+    /// Opens the campaign `plan` describes: its implementations, corpus and catalogue. What
+    /// was chosen and left out, and the run's opening line, go to `log`.
+    pub fn open(
+        plan: &Plan,
+        settings: &Settings,
+        stop: Arc<AtomicBool>,
+        log: &mut dyn std::io::Write,
+    ) -> Result<Campaign> {
+        let (implementations, warnings) = if plan.in_process {
+            (in_process_implementations(), Vec::new())
+        } else {
+            let chosen = adapters::choose(&plan.dirs, &plan.adapters, plan.setup, true, log)?;
+            implementations_for(&chosen, plan.timeout)
+        };
+        for warning in &warnings {
+            writeln!(log, "warning: {warning}")?;
+        }
+        if implementations.is_empty() {
+            bail!("no implementation to compare with the reference");
+        }
+        let corpus = match &plan.corpus {
+            Some(dir) => Corpus::load_if_present(dir)?,
+            None => None,
+        };
+        if let Some(corpus) = &corpus {
+            let sites = corpus.sites.len();
+            writeln!(log, "corpus: {sites} real robots.txt files mixed in")?;
+        }
+        let catalogue = Catalogue::open(&plan.out)?;
+        writeln!(
+            log,
+            "fuzz-diff: seed {}, {} implementations and the reference ({} profiles), {} jobs, \
+             findings in {} ({} families already there); Ctrl-C stops and keeps everything",
+            settings.seed,
+            implementations.len(),
+            Profile::ALL.len(),
+            settings.jobs,
+            plan.out.display(),
+            catalogue.families().len(),
+        )?;
+        Ok(Campaign::new(implementations, catalogue, corpus, stop))
+    }
+
+    /// Records the run (`cases` cases in `elapsed`) in the catalogue, and returns the closing
+    /// lines: counts, implementations lost on the way, the catalogue's index.
+    pub fn finish(&mut self, settings: &Settings, cases: u64, elapsed: Duration) -> Result<String> {
+        self.catalogue.finish_run(RunRecord {
+            seed: settings.seed,
+            cases,
+            seconds: elapsed.as_secs(),
+            engines: self.infos().into_iter().map(|i| i.name).collect(),
+            new_families: self.stats.new_families,
+        })?;
+        let families = self.catalogue.families().len();
+        let stopped = self.stop.load(Ordering::Relaxed);
+        let mut out = self.stats.summary(elapsed, families, stopped);
+        if !self.stats.lost.is_empty() {
+            let lost: Vec<&str> = self.stats.lost.iter().map(String::as_str).collect();
+            out.push_str(&format!(
+                "\nbecame unavailable and were left out: {}",
+                lost.join(", ")
+            ));
+        }
+        out.push_str(&format!(
+            "\nindex: {}",
+            self.catalogue.dir().join("README.md").display()
+        ));
+        Ok(out)
+    }
 }
 
 /// Which engines a fuzz target compares.
@@ -451,24 +651,24 @@ pub fn fuzz_one(which: FuzzEngines, data: &[u8]) {
     };
     let cell = CAMPAIGNS.get_or_init(|| {
         let dir = std::env::var_os("REPTEST_FINDINGS").map_or_else(
-            || crate::adapters::workspace_root().join("fuzz/findings"),
+            || crate::engines::adapters::workspace_root().join("fuzz/findings"),
             std::path::PathBuf::from,
         );
         let catalogue = Catalogue::open(&dir)
             .unwrap_or_else(|e| panic!("cannot open the findings catalogue: {e:#}"));
         let engines = match which {
-            FuzzEngines::InProcess => in_process_engines(),
+            FuzzEngines::InProcess => in_process_implementations(),
             FuzzEngines::Adapters => {
-                let adapters = crate::adapters::load(
-                    &crate::adapters::default_dir(),
-                    &crate::adapters::default_install_root(),
+                let adapters = crate::engines::adapters::load(
+                    &crate::engines::adapters::default_dir(),
+                    &crate::engines::adapters::default_install_root(),
                 )
                 .unwrap_or_else(|e| panic!("cannot load the adapters: {e:#}"));
                 let ready: Vec<_> = adapters
                     .into_iter()
                     .filter(|a| a.is_set_up() || PeerEngine::new(&a.manifest.name).is_some())
                     .collect();
-                let (engines, warnings) = engines_for(&ready, Duration::from_secs(5));
+                let (engines, warnings) = implementations_for(&ready, Duration::from_secs(5));
                 for warning in warnings {
                     eprintln!("warning: {warning}");
                 }

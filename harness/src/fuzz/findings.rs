@@ -15,12 +15,9 @@ use anyhow::{Context, Result};
 use reptest_reference::{Diagnostic, GroupMatch, ParseOptions, Profile, Reason, Robots};
 use serde::{Deserialize, Serialize};
 
-use crate::diff::Input;
-use crate::engine::EngineInfo;
-
-/// The reference engines' names, in the order a split lists them.
-pub const REFERENCE_NAMES: [&str; 3] =
-    ["reference-rfc9309", "reference-google", "reference-legacy"];
+use crate::answer::Answer;
+use crate::engines::{EngineInfo, reference_name};
+use crate::fuzz::generate::Input;
 
 /// How the reference decided the first URL of `input` under `profile`, as short tags: the
 /// reason (`allow-rule`, `disallow-rule`, `no-matching-rule`, `no-group`, `robots-txt`), the
@@ -149,24 +146,16 @@ pub fn feature(input: &Input) -> Option<String> {
 }
 
 /// A split as one line: each answer with the engines that gave it, answers in a fixed order.
-pub fn split_text(split: &BTreeMap<String, String>) -> String {
-    let mut by_answer: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+pub fn split_text(split: &BTreeMap<String, Answer>) -> String {
+    let mut by_answer: BTreeMap<Answer, Vec<&str>> = BTreeMap::new();
     for (engine, answer) in split {
-        by_answer.entry(answer).or_default().push(engine);
+        by_answer.entry(*answer).or_default().push(engine);
     }
     by_answer
         .iter()
         .map(|(answer, engines)| format!("{answer}: {}", engines.join(" ")))
         .collect::<Vec<_>>()
         .join("; ")
-}
-
-/// 64-bit FNV-1a: a stable hash for family ids (the same signature gives the same id on
-/// every machine and every run).
-fn fnv1a(text: &str) -> u64 {
-    text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, b| {
-        (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
 }
 
 /// One disagreement, minimised, ready to be recorded.
@@ -177,7 +166,7 @@ pub struct Finding {
     /// The input after minimisation.
     pub minimal: Input,
     /// Every engine's answer to the minimal input.
-    pub split: BTreeMap<String, String>,
+    pub split: BTreeMap<String, Answer>,
     /// Who the engines are (for the verdict table).
     pub engines: Vec<EngineInfo>,
     /// The seed of the run that found it.
@@ -209,7 +198,7 @@ pub struct Family {
     /// Feature and split together: what makes two findings one family.
     pub signature: String,
     /// Every engine's answer to the minimal input.
-    pub split: BTreeMap<String, String>,
+    pub split: BTreeMap<String, Answer>,
     /// Implementations (not the reference) whose answer differs from the reference under
     /// `rfc9309` (an error counts as different).
     pub against_rfc9309: Vec<String>,
@@ -267,23 +256,29 @@ pub struct Catalogue {
     by_signature: BTreeMap<String, usize>,
 }
 
+impl Index {
+    /// Reads the index at `path`; `None` when there is no file.
+    pub fn read(path: &Path) -> Result<Option<Index>> {
+        if !path.exists() {
+            return Ok(None);
+        }
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        serde_json::from_str(&text)
+            .map(Some)
+            .with_context(|| format!("{} is not a findings index", path.display()))
+    }
+}
+
 impl Catalogue {
     /// Opens (or starts) the catalogue in `dir`; the families already there are kept and
     /// deduplicated against.
     pub fn open(dir: &Path) -> Result<Catalogue> {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-        let path = dir.join("index.json");
-        let index = if path.exists() {
-            let text = std::fs::read_to_string(&path)
-                .with_context(|| format!("cannot read {}", path.display()))?;
-            serde_json::from_str(&text)
-                .with_context(|| format!("{} is not a findings index", path.display()))?
-        } else {
-            Index {
-                schema: 1,
-                ..Index::default()
-            }
-        };
+        let index = Index::read(&dir.join("index.json"))?.unwrap_or(Index {
+            schema: 1,
+            ..Index::default()
+        });
         let by_signature = index
             .families
             .iter()
@@ -318,16 +313,16 @@ impl Catalogue {
             self.index.families[i].hits += 1;
             return Ok(None);
         }
-        let reference = |name: &str| finding.split.get(name).cloned().unwrap_or_default();
-        let against = |profile: &str| {
-            let expected = reference(profile);
+        let references: Vec<String> = Profile::ALL.into_iter().map(reference_name).collect();
+        let against = |profile: Profile| {
+            let expected = finding.split.get(&reference_name(profile)).copied();
             finding
                 .split
                 .iter()
                 .filter(|(name, said)| {
-                    !REFERENCE_NAMES.contains(&name.as_str())
-                        && *said != "unsupported"
-                        && **said != expected
+                    !references.contains(name)
+                        && **said != Answer::Unsupported
+                        && Some(**said) != expected
                 })
                 .map(|(name, _)| name.clone())
                 .collect::<Vec<_>>()
@@ -339,12 +334,15 @@ impl Catalogue {
             .collect::<Vec<_>>()
             .join("-");
         let family = Family {
-            id: format!("{slug}-{:08x}", fnv1a(&signature) as u32),
+            id: format!(
+                "{slug}-{:08x}",
+                crate::text::fnv1a(signature.as_bytes()) as u32
+            ),
             feature,
             signature: signature.clone(),
             split: finding.split.clone(),
-            against_rfc9309: against(REFERENCE_NAMES[0]),
-            against_google: against(REFERENCE_NAMES[1]),
+            against_rfc9309: against(Profile::Rfc9309),
+            against_google: against(Profile::Google),
             hits: 1,
             first_seen: FirstSeen {
                 seed: finding.seed,
@@ -410,50 +408,15 @@ fn write_atomic(path: &Path, text: &str) -> Result<()> {
     std::fs::rename(&temporary, path).with_context(|| format!("cannot write {}", path.display()))
 }
 
-/// A body in the `unescape = true` convention of the spec cases, and whether anything needed
-/// escaping (when not, the text is the body itself).
-pub fn escape_body(body: &[u8]) -> (String, bool) {
-    let mut out = String::new();
-    let mut escaped = false;
-    for chunk in body.utf8_chunks() {
-        for c in chunk.valid().chars() {
-            match c {
-                '\n' | '\t' => out.push(c),
-                '\r' => out.push_str("\\r"),
-                '\\' => out.push_str("\\\\"),
-                '\'' => out.push_str("\\x27"),
-                '\0' => out.push_str("\\0"),
-                c if c.is_control() || c == '\u{feff}' => {
-                    let mut buffer = [0u8; 4];
-                    for b in c.encode_utf8(&mut buffer).bytes() {
-                        let _ = write!(out, "\\x{b:02X}");
-                    }
-                }
-                c => {
-                    out.push(c);
-                    continue;
-                }
-            }
-            escaped |= !matches!(c, '\n' | '\t' | '\\' | '\'');
-        }
-        for b in chunk.invalid() {
-            let _ = write!(out, "\\x{b:02X}");
-            escaped = true;
-        }
-    }
-    // A quote alone is harmless in a literal string; three in a row would close it.
-    if !escaped && !body.windows(3).any(|w| w == b"'''") {
-        return (String::from_utf8_lossy(body).into_owned(), false);
-    }
-    (out, true)
-}
-
 fn toml_string(text: &str) -> String {
     toml::Value::String(text.to_owned()).to_string()
 }
 
-fn verdict_of(split: &BTreeMap<String, String>, reference: &str) -> String {
-    split.get(reference).cloned().unwrap_or_default()
+/// The reference's answer under `profile` in `split` (empty when missing).
+fn verdict_of(split: &BTreeMap<String, Answer>, profile: Profile) -> String {
+    split
+        .get(&reference_name(profile))
+        .map_or_else(String::new, Answer::to_string)
 }
 
 /// Spec references for a feature, so that a promoted case starts with the right sections.
@@ -530,23 +493,20 @@ pub fn case_toml(family: &Family, input: &Input) -> String {
         list_or_none(&family.against_google)
     );
     let _ = writeln!(out, "note = {}", toml_string(&note));
-    let (text, escaped) = escape_body(&input.body());
+    let (text, escaped) = crate::text::escape(&input.body());
     if escaped {
         let _ = writeln!(out, "unescape = true");
     }
     let _ = writeln!(out, "robots = '''\n{text}'''");
     let _ = writeln!(out, "agent = {}", toml_string(&input.agent));
-    let rfc = verdict_of(&family.split, REFERENCE_NAMES[0]);
+    let rfc = verdict_of(&family.split, Profile::Rfc9309);
     let mut check = format!(
         "{{ url = {}, expect = {}",
         toml_string(input.urls.first().map_or("", String::as_str)),
         toml_string(&rfc)
     );
-    for (profile, name) in [
-        ("google", REFERENCE_NAMES[1]),
-        ("legacy", REFERENCE_NAMES[2]),
-    ] {
-        let said = verdict_of(&family.split, name);
+    for profile in [Profile::Google, Profile::Legacy] {
+        let said = verdict_of(&family.split, profile);
         if said != rfc {
             let _ = write!(check, ", {profile} = {}", toml_string(&said));
         }
@@ -571,18 +531,14 @@ const SHOWN_LINE: usize = 240;
 fn clip_lines(text: &str) -> String {
     text.split_inclusive('\n')
         .map(|line| {
-            if line.len() <= SHOWN_LINE {
+            let (shown, rest) = crate::text::clip(line, SHOWN_LINE);
+            if rest == 0 {
                 return line.to_owned();
-            }
-            let mut end = SHOWN_LINE;
-            while !line.is_char_boundary(end) {
-                end -= 1;
             }
             let newline = if line.ends_with('\n') { "\n" } else { "" };
             format!(
-                "{}[… {} more bytes: see the .toml]{newline}",
-                &line[..end],
-                line.trim_end_matches('\n').len() - end
+                "{shown}[… {} more bytes: see the .toml]{newline}",
+                line.trim_end_matches('\n').len() - shown.len()
             )
         })
         .collect()
@@ -590,7 +546,7 @@ fn clip_lines(text: &str) -> String {
 
 /// The input as diffable text: body lines (escaped, long ones cut), then the agent and the URL.
 fn input_text(input: &Input) -> String {
-    let (body, _) = escape_body(&input.body());
+    let (body, _) = crate::text::escape(&input.body());
     let mut out = clip_lines(&body);
     if !out.ends_with('\n') {
         out.push('\n');
@@ -637,7 +593,7 @@ fn family_markdown(
     let _ = writeln!(
         out,
         "robots.txt:\n\n{}\n",
-        clip_lines(&crate::cases::fenced_body(&input.body()))
+        clip_lines(&crate::suite::cases::fenced_body(&input.body()))
     );
     let _ = writeln!(out, "- agent: `{}`", input.agent);
     if let Some(url) = input.urls.first() {
@@ -783,24 +739,6 @@ fn index_markdown(index: &Index) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn escaped_bodies_round_trip() {
-        for body in [
-            &b"user-agent: *\ndisallow: /a\n"[..],
-            b"\xEF\xBB\xBFuser-agent: *\r\ndisallow: /caf\xE9\r",
-            b"a\\b '''\0\x7F\t\n",
-        ] {
-            let (text, escaped) = escape_body(body);
-            let back = if escaped {
-                crate::cases::unescape(&text).expect("valid escapes")
-            } else {
-                text.into_bytes()
-            };
-            assert_eq!(back, body);
-        }
-        assert!(!escape_body(b"user-agent: *\n").1);
-    }
 
     #[test]
     fn features_name_the_deciding_rule() {

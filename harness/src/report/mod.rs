@@ -3,18 +3,29 @@
 //! `reports/index.html`.
 //!
 //! Rendering is a pure function of `results.json` and the findings index, so that CI can
-//! check that the committed pages are what the code makes of the committed results.
+//! check that the committed pages are what the code makes of the committed results; running
+//! engines over the real-world corpus is [`impact`]'s, and putting a run together is
+//! [`build`]'s.
+
+pub mod impact;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
-use std::path::Path;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
 
+use anyhow::{Context, Result};
 use reptest_reference::Profile;
 use serde::{Deserialize, Serialize};
 
-use crate::cases::{Case, CaseKind};
-use crate::findings::{Index as FindingsIndex, escape_body};
-use crate::runner::{AdapterReport, Answer, Status};
+use crate::answer::{Answer, Status};
+use crate::engines::adapters::{self, Dirs};
+use crate::fuzz::campaign::implementations_for;
+use crate::fuzz::corpus::Corpus;
+use crate::fuzz::findings::Index as FindingsIndex;
+use crate::suite::cases::{Case, CaseKind};
+use crate::suite::runner::{AdapterReport, Reply, run_adapters};
 
 /// The version of `results.json`'s format.
 pub const SCHEMA: u32 = 1;
@@ -53,7 +64,8 @@ pub struct CaseRecord {
     /// Its note.
     pub note: Option<String>,
     /// The profiles it applies to.
-    pub profiles: Vec<String>,
+    #[serde(with = "crate::answer::profile_list")]
+    pub profiles: Vec<Profile>,
     /// The body, in the spec cases' escape convention when `escaped`.
     pub robots: String,
     /// Whether `robots` is escaped (`\xHH`, `\r`, …).
@@ -72,7 +84,8 @@ pub struct CheckRecord {
     /// The crawler, when it differs from the case's.
     pub agent: Option<String>,
     /// The expected verdict per profile.
-    pub expect: BTreeMap<String, String>,
+    #[serde(with = "crate::answer::by_profile")]
+    pub expect: BTreeMap<Profile, Answer>,
 }
 
 /// One implementation's run.
@@ -101,12 +114,13 @@ pub struct CheckResult {
     pub case: String,
     /// The check's index in the case.
     pub check: usize,
-    /// `allow`, `disallow`, `unsupported` or `error`.
-    pub answer: String,
+    /// The answer.
+    pub answer: Answer,
     /// The error, or why the question could not be put.
     pub detail: Option<String>,
     /// The status under each profile the case applies to.
-    pub status: BTreeMap<String, Status>,
+    #[serde(with = "crate::answer::by_profile")]
+    pub status: BTreeMap<Profile, Status>,
 }
 
 /// Real-world impact: each implementation against the reference on the corpus.
@@ -136,7 +150,8 @@ pub struct ImpactRow {
     /// Checks that got an error.
     pub errors: usize,
     /// Answered checks whose verdict differs from the reference, per profile.
-    pub disagree: BTreeMap<String, usize>,
+    #[serde(with = "crate::answer::by_profile")]
+    pub disagree: BTreeMap<Profile, usize>,
     /// The sites with the most disagreements under `rfc9309` (at most five).
     pub top_sites: Vec<SiteRow>,
 }
@@ -149,7 +164,8 @@ pub struct SiteRow {
     /// Its URLs.
     pub urls: usize,
     /// Disagreements per profile.
-    pub disagree: BTreeMap<String, usize>,
+    #[serde(with = "crate::answer::by_profile")]
+    pub disagree: BTreeMap<Profile, usize>,
 }
 
 /// The feature areas, in matrix order, each with the tags that put a case in it (first match
@@ -195,7 +211,7 @@ pub fn area(case: &Case) -> &'static str {
 }
 
 fn relative(path: &Path) -> String {
-    let root = crate::adapters::workspace_root();
+    let root = crate::engines::adapters::workspace_root();
     let shown = path.strip_prefix(&root).unwrap_or(path);
     let text = shown.to_string_lossy().replace('\\', "/");
     match text.find("spec-cases/") {
@@ -207,7 +223,7 @@ fn relative(path: &Path) -> String {
 /// Replaces the workspace's absolute path (in adapter errors and tracebacks) with `.`, so
 /// that results name no machine path and do not depend on where the checkout is.
 pub fn scrub(text: &str) -> String {
-    let root = crate::adapters::workspace_root();
+    let root = crate::engines::adapters::workspace_root();
     let root = root.to_string_lossy();
     let mut out = text.replace(root.as_ref(), ".");
     if let Ok(canonical) = std::fs::canonicalize(root.as_ref()) {
@@ -235,7 +251,7 @@ pub fn results(
             else {
                 return None;
             };
-            let (robots, escaped) = escape_body(body);
+            let (robots, escaped) = crate::text::escape(body);
             Some(CaseRecord {
                 id: case.id.clone(),
                 file: relative(&case.file),
@@ -243,7 +259,7 @@ pub fn results(
                 tags: case.tags.clone(),
                 spec: case.spec.clone(),
                 note: case.note.clone(),
-                profiles: case.profiles.iter().map(|p| p.name().to_owned()).collect(),
+                profiles: case.profiles.clone(),
                 robots,
                 escaped,
                 agent: agent.clone(),
@@ -255,9 +271,7 @@ pub fn results(
                         expect: case
                             .profiles
                             .iter()
-                            .filter_map(|p| {
-                                Some((p.name().to_owned(), c.expect.for_profile(*p)?.to_string()))
-                            })
+                            .filter_map(|p| Some((*p, c.expect.for_profile(*p)?.answer()?)))
                             .collect(),
                     })
                     .collect(),
@@ -279,17 +293,13 @@ pub fn results(
                 .map(|o| CheckResult {
                     case: o.case.clone(),
                     check: o.index,
-                    answer: o.answer.name().to_owned(),
-                    detail: match &o.answer {
-                        Answer::Error(e) => Some(scrub(e)),
-                        Answer::NotExpressible(why) => Some((*why).to_owned()),
-                        Answer::Verdict(_) => None,
+                    answer: o.reply.answer(),
+                    detail: match &o.reply {
+                        Reply::Error(e) => Some(scrub(e)),
+                        Reply::NotExpressible(why) => Some((*why).to_owned()),
+                        Reply::Verdict(_) => None,
                     },
-                    status: o
-                        .status
-                        .iter()
-                        .map(|(p, s)| (p.name().to_owned(), *s))
-                        .collect(),
+                    status: o.status.clone(),
                 })
                 .collect(),
         })
@@ -309,7 +319,7 @@ pub fn results(
 pub fn score(
     results: &Results,
     implementation: &Implementation,
-    profile: &str,
+    profile: Profile,
     area: Option<&str>,
 ) -> (usize, usize) {
     let areas: BTreeMap<&str, &str> = results
@@ -323,9 +333,9 @@ pub fn score(
         if area.is_some_and(|a| areas.get(result.case.as_str()) != Some(&a)) {
             continue;
         }
-        if let Some(status) = result.status.get(profile) {
+        if let Some(status) = result.status.get(&profile) {
             total += 1;
-            if matches!(status, Status::Pass | Status::UnexpectedPass) {
+            if status.correct() {
                 passed += 1;
             }
         }
@@ -355,8 +365,8 @@ fn areas_present(results: &Results) -> Vec<&'static str> {
 fn ranked(results: &Results) -> Vec<&Implementation> {
     let mut rows: Vec<&Implementation> = results.implementations.iter().collect();
     rows.sort_by(|a, b| {
-        let (pa, ta) = score(results, a, "rfc9309", None);
-        let (pb, tb) = score(results, b, "rfc9309", None);
+        let (pa, ta) = score(results, a, Profile::Rfc9309, None);
+        let (pb, tb) = score(results, b, Profile::Rfc9309, None);
         // Higher share first; compare pa/ta with pb/tb without floats.
         (pb * ta.max(1))
             .cmp(&(pa * tb.max(1)))
@@ -401,11 +411,11 @@ pub fn readme(results: &Results, findings: Option<&FindingsIndex>) -> String {
     );
     let _ = writeln!(out, "| --- | --- | --- | --- | --- | --- | --- | --- |");
     for imp in ranked(results) {
-        let cell = |p: &str| {
+        let cell = |p: Profile| {
             let (passed, total) = score(results, imp, p, None);
             format!("{passed}/{total} ({})", percent(passed, total))
         };
-        let count = |answer: &str| imp.results.iter().filter(|r| r.answer == answer).count();
+        let count = |answer: Answer| imp.results.iter().filter(|r| r.answer == answer).count();
         let _ = writeln!(
             out,
             "| [{}](#{}) | {} | {} | {} | {} | {} | {} | {} |",
@@ -413,15 +423,15 @@ pub fn readme(results: &Results, findings: Option<&FindingsIndex>) -> String {
             imp.name,
             imp.language,
             imp.version,
-            cell("rfc9309"),
-            cell("google"),
-            cell("legacy"),
-            count("unsupported"),
-            count("error")
+            cell(Profile::Rfc9309),
+            cell(Profile::Google),
+            cell(Profile::Legacy),
+            count(Answer::Unsupported),
+            count(Answer::Error)
         );
     }
     let areas = areas_present(results);
-    for profile in ["rfc9309", "google"] {
+    for profile in [Profile::Rfc9309, Profile::Google] {
         let _ = writeln!(out, "\n## By feature area, against `{profile}`\n");
         let _ = writeln!(out, "passed/total per area.\n");
         let _ = writeln!(out, "| implementation | {} |", areas.join(" | "));
@@ -454,15 +464,15 @@ pub fn readme(results: &Results, findings: Option<&FindingsIndex>) -> String {
         let _ = writeln!(out, "| --- | --- | --- | --- | --- | --- |");
         let mut rows: Vec<&ImpactRow> = impact.implementations.iter().collect();
         rows.sort_by(|a, b| {
-            let da = a.disagree.get("rfc9309").copied().unwrap_or(0);
-            let db = b.disagree.get("rfc9309").copied().unwrap_or(0);
+            let da = a.disagree.get(&Profile::Rfc9309).copied().unwrap_or(0);
+            let db = b.disagree.get(&Profile::Rfc9309).copied().unwrap_or(0);
             (da * b.answered.max(1))
                 .cmp(&(db * a.answered.max(1)))
                 .then_with(|| a.name.cmp(&b.name))
         });
         for row in rows {
-            let d = |p: &str| {
-                let n = row.disagree.get(p).copied().unwrap_or(0);
+            let d = |p: Profile| {
+                let n = row.disagree.get(&p).copied().unwrap_or(0);
                 format!("{n} ({})", percent(n, row.answered))
             };
             let sites: Vec<String> = row
@@ -473,7 +483,7 @@ pub fn readme(results: &Results, findings: Option<&FindingsIndex>) -> String {
                     format!(
                         "{} ({}/{})",
                         s.host,
-                        s.disagree.get("rfc9309").copied().unwrap_or(0),
+                        s.disagree.get(&Profile::Rfc9309).copied().unwrap_or(0),
                         s.urls
                     )
                 })
@@ -483,8 +493,8 @@ pub fn readme(results: &Results, findings: Option<&FindingsIndex>) -> String {
                 "| {} | {} | {} | {} | {} | {} |",
                 row.name,
                 row.answered,
-                d("rfc9309"),
-                d("google"),
+                d(Profile::Rfc9309),
+                d(Profile::Google),
                 row.errors,
                 sites.join(", ")
             );
@@ -537,11 +547,11 @@ pub fn readme(results: &Results, findings: Option<&FindingsIndex>) -> String {
         }) {
             continue;
         }
-        let expect = |p: &str| {
+        let expect = |p: Profile| {
             let mut seen: Vec<&str> = case
                 .checks
                 .iter()
-                .map(|c| c.expect.get(p).map_or("–", String::as_str))
+                .map(|c| c.expect.get(&p).map_or("–", |a| a.name()))
                 .collect();
             seen.dedup();
             seen.join(", ")
@@ -551,9 +561,9 @@ pub fn readme(results: &Results, findings: Option<&FindingsIndex>) -> String {
             "| [`{}`](../{}) | {} | {} | {} | {} |",
             case.id,
             case.file,
-            expect("rfc9309"),
-            expect("google"),
-            expect("legacy"),
+            expect(Profile::Rfc9309),
+            expect(Profile::Google),
+            expect(Profile::Legacy),
             case.note
                 .as_deref()
                 .map(first_sentence)
@@ -582,29 +592,29 @@ pub fn readme(results: &Results, findings: Option<&FindingsIndex>) -> String {
         }
         let mut any = false;
         for result in &imp.results {
-            let bad = |p: &str| {
+            let bad = |p: Profile| {
                 matches!(
-                    result.status.get(p),
+                    result.status.get(&p),
                     Some(Status::Fail | Status::KnownFail | Status::Error)
                 )
             };
-            if !bad("rfc9309") && !bad("google") {
+            if !bad(Profile::Rfc9309) && !bad(Profile::Google) {
                 continue;
             }
             any = true;
             let Some(case) = by_id.get(result.case.as_str()) else {
                 continue;
             };
-            let expect = |p: &str| {
+            let expect = |p: Profile| {
                 case.checks
                     .get(result.check)
-                    .and_then(|c| c.expect.get(p))
-                    .map_or("–", String::as_str)
+                    .and_then(|c| c.expect.get(&p))
+                    .map_or("–", |a| a.name())
             };
-            let status = |p: &str| {
+            let status = |p: Profile| {
                 result
                     .status
-                    .get(p)
+                    .get(&p)
                     .map_or("–".to_owned(), |s| status_name(*s).to_owned())
             };
             let why = imp
@@ -619,10 +629,10 @@ pub fn readme(results: &Results, findings: Option<&FindingsIndex>) -> String {
                 .or_else(|| case.note.as_deref().map(first_sentence))
                 .unwrap_or_default();
             let answered = match &result.detail {
-                Some(detail) if result.answer == "error" => {
+                Some(detail) if result.answer == Answer::Error => {
                     format!("error ({})", first_line(detail))
                 }
-                _ => result.answer.clone(),
+                _ => result.answer.to_string(),
             };
             let _ = writeln!(
                 out,
@@ -630,10 +640,10 @@ pub fn readme(results: &Results, findings: Option<&FindingsIndex>) -> String {
                 result.case,
                 case.file,
                 result.check + 1,
-                expect("rfc9309"),
-                status("rfc9309"),
-                expect("google"),
-                status("google"),
+                expect(Profile::Rfc9309),
+                status(Profile::Rfc9309),
+                expect(Profile::Google),
+                status(Profile::Google),
                 why
             );
         }
@@ -650,11 +660,7 @@ pub fn readme(results: &Results, findings: Option<&FindingsIndex>) -> String {
 
 fn first_line(text: &str) -> String {
     let line = text.lines().next().unwrap_or("");
-    let mut end = line.len().min(120);
-    while !line.is_char_boundary(end) {
-        end -= 1;
-    }
-    line[..end].replace('|', "\\|")
+    crate::text::clip(line, 120).0.replace('|', "\\|")
 }
 
 fn status_name(status: Status) -> &'static str {
@@ -690,7 +696,7 @@ pub fn html(results: &Results) -> String {
                     "area": case.area,
                     "url": check.url,
                     "agent": check.agent.as_deref().unwrap_or(&case.agent),
-                    "expect": check.expect,
+                    "expect": crate::answer::named(&check.expect),
                 })
             })
         })
@@ -714,7 +720,7 @@ pub fn html(results: &Results) -> String {
                         result
                             .status
                             .iter()
-                            .map(|(p, s)| (p.clone(), status_name(*s)))
+                            .map(|(p, s)| (p.name(), status_name(*s)))
                             .collect::<BTreeMap<_, _>>()
                     );
                 }
@@ -757,123 +763,157 @@ pub fn html(results: &Results) -> String {
 
 const HTML_TEMPLATE: &str = include_str!("report.html");
 
-/// Asks every engine, as `agent`, about every URL of every corpus site that has URLs, and
-/// counts where it differs from the reference under `rfc9309` and `google`. Engines run in
-/// parallel (`jobs`); `progress` hears each engine as it finishes.
-pub fn impact(
-    engines: &mut [Box<dyn crate::engine::Engine>],
-    corpus: &crate::diff::Corpus,
-    corpus_name: &str,
-    agent: &str,
-    jobs: usize,
-    progress: &(dyn Fn(&str) + Sync),
-) -> Impact {
-    use rayon::prelude::*;
-    use reptest_reference::{ParseOptions, Robots};
-
-    let sites: Vec<&crate::diff::Site> =
-        corpus.sites.iter().filter(|s| !s.urls.is_empty()).collect();
-    // The reference's verdicts: `None` where it rejects the URL (not compared).
-    let reference: Vec<BTreeMap<&str, Vec<Option<bool>>>> = sites
-        .iter()
-        .map(|site| {
-            [Profile::Rfc9309, Profile::Google]
-                .into_iter()
-                .map(|profile| {
-                    let robots = Robots::parse(&site.body, ParseOptions::new(profile));
-                    let selection = robots.select(&[agent]);
-                    let verdicts = site
-                        .urls
-                        .iter()
-                        .map(|u| selection.check_url(u).ok().map(|v| v.allowed))
-                        .collect();
-                    (profile.name(), verdicts)
-                })
-                .collect()
-        })
-        .collect();
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs.max(1))
-        .build()
-        .ok();
-    let work = |engine: &mut Box<dyn crate::engine::Engine>| {
-        let mut row = ImpactRow {
-            name: engine.info().name.clone(),
-            ..ImpactRow::default()
-        };
-        let mut per_site = Vec::new();
-        for (site, reference) in sites.iter().zip(&reference) {
-            let mut here = SiteRow {
-                host: site.host.clone(),
-                urls: site.urls.len(),
-                disagree: BTreeMap::new(),
-            };
-            match engine.check(&site.body, agent, &site.urls) {
-                Err(_) => row.errors += site.urls.len(),
-                Ok(verdicts) => {
-                    for (i, verdict) in verdicts.iter().enumerate() {
-                        let allowed = match verdict {
-                            crate::protocol::WireVerdict::Allow => true,
-                            crate::protocol::WireVerdict::Disallow => false,
-                            crate::protocol::WireVerdict::Unsupported => {
-                                row.unsupported += 1;
-                                continue;
-                            }
-                        };
-                        row.answered += 1;
-                        for (profile, expected) in reference {
-                            if expected
-                                .get(i)
-                                .copied()
-                                .flatten()
-                                .is_some_and(|e| e != allowed)
-                            {
-                                *row.disagree.entry((*profile).to_owned()).or_default() += 1;
-                                *here.disagree.entry((*profile).to_owned()).or_default() += 1;
-                            }
-                        }
-                    }
-                }
-            }
-            per_site.push(here);
-        }
-        for profile in ["rfc9309", "google"] {
-            row.disagree.entry(profile.to_owned()).or_default();
-        }
-        per_site.retain(|s| s.disagree.get("rfc9309").copied().unwrap_or(0) > 0);
-        per_site.sort_by(|a, b| {
-            let da = a.disagree.get("rfc9309").copied().unwrap_or(0);
-            let db = b.disagree.get("rfc9309").copied().unwrap_or(0);
-            db.cmp(&da).then_with(|| a.host.cmp(&b.host))
-        });
-        per_site.truncate(5);
-        row.top_sites = per_site;
-        progress(&row.name);
-        row
-    };
-    let mut rows: Vec<ImpactRow> = match pool {
-        Some(pool) => pool.install(|| engines.par_iter_mut().map(work).collect()),
-        None => engines.iter_mut().map(work).collect(),
-    };
-    rows.sort_by(|a, b| a.name.cmp(&b.name));
-    Impact {
-        corpus: corpus_name.to_owned(),
-        agent: agent.to_owned(),
-        sites: sites.len(),
-        urls: sites.iter().map(|s| s.urls.len()).sum(),
-        implementations: rows,
-    }
-}
-
 /// The files `reptest report` writes, rendered from `results` and the findings index.
-pub fn pages(results: &Results, findings: Option<&FindingsIndex>) -> Vec<(&'static str, String)> {
-    let mut json = serde_json::to_string_pretty(results).unwrap_or_default();
+pub fn pages(
+    results: &Results,
+    findings: Option<&FindingsIndex>,
+) -> Result<Vec<(&'static str, String)>> {
+    let mut json = serde_json::to_string_pretty(results).context("cannot serialise the results")?;
     json.push('\n');
-    vec![
+    Ok(vec![
         ("results.json", json),
         ("README.md", readme(results, findings)),
         ("index.html", html(results)),
-    ]
+    ])
+}
+
+/// The pages under `dir` that differ from `pages` (their paths).
+pub fn stale(dir: &Path, pages: &[(&'static str, String)]) -> Vec<String> {
+    pages
+        .iter()
+        .filter(|(name, text)| {
+            std::fs::read_to_string(dir.join(name)).ok().as_deref() != Some(text.as_str())
+        })
+        .map(|(name, _)| dir.join(name).display().to_string())
+        .collect()
+}
+
+/// Writes `pages` under `dir` (created if missing), leaving out those named in `skip`;
+/// returns the paths written.
+pub fn write(dir: &Path, pages: &[(&'static str, String)], skip: &[&str]) -> Result<Vec<PathBuf>> {
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let mut written = Vec::new();
+    for (name, text) in pages.iter().filter(|(name, _)| !skip.contains(name)) {
+        let path = dir.join(name);
+        std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))?;
+        written.push(path);
+    }
+    Ok(written)
+}
+
+/// Checks that the pages under `dir` are `pages`; the error names those that are not.
+pub fn check(dir: &Path, pages: &[(&'static str, String)]) -> Result<()> {
+    let stale = stale(dir, pages);
+    if !stale.is_empty() {
+        anyhow::bail!(
+            "the committed report is not what the code draws from results.json: {} \
+             (run `reptest report --render` and commit)",
+            stale.join(", ")
+        );
+    }
+    Ok(())
+}
+
+/// Reads a `results.json`.
+pub fn load_results(path: &Path) -> Result<Results> {
+    let text = std::fs::read_to_string(path).with_context(|| {
+        format!(
+            "cannot read {} (run `reptest report` to make it)",
+            path.display()
+        )
+    })?;
+    serde_json::from_str(&text)
+        .with_context(|| format!("{} does not match the results schema", path.display()))
+}
+
+/// What a full `reptest report` run covers.
+#[derive(Clone, Debug)]
+pub struct BuildOptions {
+    /// The directory of case files.
+    pub cases_dir: PathBuf,
+    /// The real-world corpus (its section is left out when the folder does not exist).
+    pub corpus: PathBuf,
+    /// The crawler asked about on the corpus.
+    pub impact_agent: String,
+    /// How long an adapter may take to answer one request.
+    pub timeout: Duration,
+    /// Adapters run at once.
+    pub jobs: usize,
+    /// Set the adapters up first.
+    pub setup: bool,
+    /// Where the adapters are.
+    pub dirs: Dirs,
+}
+
+/// Runs the suite over every adapter that is set up, and every implementation over the
+/// corpus, into [`Results`]. Messages go to `log`; `progress` hears each adapter and engine
+/// as it finishes (from worker threads).
+pub fn build(
+    options: &BuildOptions,
+    log: &mut dyn Write,
+    progress: &(dyn Fn(&str) + Sync),
+) -> Result<Results> {
+    let cases = crate::suite::cases::load_dir(&options.cases_dir)?;
+    let ids: BTreeSet<String> = cases.iter().map(|c| c.id.clone()).collect();
+    let ready = adapters::choose(&options.dirs, &[], options.setup, false, log)?;
+    let total = ready.len();
+    let on_report = |done: usize, r: &AdapterReport| {
+        progress(&format!("[{done}/{total}] suite: {}", r.info.name));
+    };
+    let reports = run_adapters(
+        &ready,
+        &cases,
+        &ids,
+        options.timeout,
+        options.jobs,
+        &on_report,
+    );
+    let deviations = ready
+        .iter()
+        .map(|a| {
+            let reasons = adapters::deviation_map(&a.manifest)
+                .into_iter()
+                .map(|((case, _), reason)| (case, reason))
+                .collect();
+            (a.manifest.name.clone(), reasons)
+        })
+        .collect();
+    let impact = match Corpus::load_if_present(&options.corpus)? {
+        Some(corpus) => {
+            let (mut engines, warnings) = implementations_for(&ready, options.timeout);
+            for warning in warnings {
+                writeln!(log, "warning: {warning}")?;
+            }
+            let name = options
+                .corpus
+                .file_name()
+                .map_or_else(|| "corpus".to_owned(), |n| n.to_string_lossy().into_owned());
+            writeln!(
+                log,
+                "real-world impact: {} implementations on {} sites",
+                engines.len(),
+                corpus.sites.len()
+            )?;
+            let on_engine = |name: &str| progress(&format!("impact: {name} done"));
+            Some(impact::measure(
+                &mut engines,
+                &corpus,
+                &name,
+                &options.impact_agent,
+                options.jobs,
+                &on_engine,
+            ))
+        }
+        None => {
+            writeln!(
+                log,
+                "no corpus at {}: the real-world section is left out",
+                options.corpus.display()
+            )?;
+            None
+        }
+    };
+    Ok(results(&cases, &reports, &deviations, impact))
 }
 
 #[cfg(test)]

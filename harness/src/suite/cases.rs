@@ -130,6 +130,18 @@ impl Expected {
     }
 }
 
+impl Expected {
+    /// The verdict an implementation must answer to meet this expectation: `None` for the
+    /// fetch-outcome and scope expectations, which are not verdicts.
+    pub fn answer(self) -> Option<crate::answer::Answer> {
+        match self {
+            Expected::Allow => Some(crate::answer::Answer::Allow),
+            Expected::Disallow => Some(crate::answer::Answer::Disallow),
+            _ => None,
+        }
+    }
+}
+
 impl fmt::Display for Expected {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
@@ -259,44 +271,6 @@ fn expectation(
     Ok(result)
 }
 
-/// Decodes the escape convention of `unescape = true`: `\xHH`, `\r`, `\n`, `\t`, `\0`, `\\`.
-pub fn unescape(text: &str) -> Result<Vec<u8>> {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] != b'\\' {
-            out.push(bytes[i]);
-            i += 1;
-            continue;
-        }
-        let byte = match bytes.get(i + 1) {
-            Some(b'r') => b'\r',
-            Some(b'n') => b'\n',
-            Some(b't') => b'\t',
-            Some(b'0') => 0,
-            Some(b'\\') => b'\\',
-            Some(b'x') => {
-                let hex = text
-                    .get(i + 2..i + 4)
-                    .ok_or_else(|| anyhow!("`\\x` at byte {i} needs two hex digits"))?;
-                let value = u8::from_str_radix(hex, 16)
-                    .map_err(|_| anyhow!("`\\x{hex}` at byte {i} is not a hex byte"))?;
-                out.push(value);
-                i += 4;
-                continue;
-            }
-            other => bail!(
-                "unknown escape `\\{}` at byte {i} (known: \\xHH \\r \\n \\t \\0 \\\\)",
-                other.map(|&b| char::from(b)).unwrap_or(' ')
-            ),
-        };
-        out.push(byte);
-        i += 2;
-    }
-    Ok(out)
-}
-
 fn network_error(name: &str) -> Result<NetworkError> {
     Ok(match name {
         "dns" => NetworkError::Dns,
@@ -404,7 +378,7 @@ fn build_case(raw: RawCase, stem: &str, file: &Path) -> Result<Case> {
                 .clone()
                 .ok_or_else(|| anyhow!("a robots.txt case needs `agent`"))?;
             let body = if raw.unescape {
-                unescape(robots).context("in `robots`")?
+                crate::text::unescape(robots).context("in `robots`")?
             } else {
                 robots.clone().into_bytes()
             };
@@ -727,4 +701,52 @@ pub fn failure_report(case: &Case, profile: Profile, failures: &[&CheckResult]) 
         out.push_str(&format!("  spec: {}\n", case.spec.join(", ")));
     }
     out
+}
+
+/// Loads `dir` and keeps the cases whose id matches `glob` (all when `None`); also returns
+/// every id of the directory (to check deviation lists against). A glob that selects nothing
+/// is an error.
+pub fn load_selected(dir: &Path, glob: Option<&str>) -> Result<(Vec<Case>, BTreeSet<String>)> {
+    let mut cases = load_dir(dir)?;
+    let ids = cases.iter().map(|c| c.id.clone()).collect();
+    if let Some(glob) = glob {
+        cases.retain(|c| glob_matches(glob, &c.id));
+        if cases.is_empty() {
+            bail!("--cases `{glob}` selects no case");
+        }
+    }
+    Ok((cases, ids))
+}
+
+/// `*`-only glob over a case id.
+pub fn glob_matches(glob: &str, text: &str) -> bool {
+    let mut parts = glob.split('*');
+    let first = parts.next().unwrap_or_default();
+    let Some(mut rest) = text.strip_prefix(first) else {
+        return false;
+    };
+    let parts: Vec<&str> = parts.collect();
+    let Some((last, middle)) = parts.split_last() else {
+        return rest.is_empty();
+    };
+    for part in middle {
+        match rest.find(part) {
+            Some(at) => rest = &rest[at + part.len()..],
+            None => return false,
+        }
+    }
+    rest.len() >= last.len() && rest.ends_with(last)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::glob_matches;
+
+    #[test]
+    fn globs() {
+        assert!(glob_matches("path-*/fish*", "path-matching/fish-star"));
+        assert!(glob_matches("*", "x/y"));
+        assert!(!glob_matches("http/*", "scope/a"));
+        assert!(glob_matches("scope/a", "scope/a"));
+    }
 }

@@ -1,0 +1,349 @@
+//! An adapter as a long-lived child process speaking protocol v1 on its stdin and stdout.
+//!
+//! A child that crashes, hangs past the timeout, prints something that is not a response, or
+//! answers the wrong id or the wrong number of verdicts costs only the request it was
+//! answering: the error is returned (with the child's recent stderr), the child is killed,
+//! and the next request starts a fresh one.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::Duration;
+
+use crate::engines::protocol::{Hello, Request, Response, WireVerdict};
+use crate::engines::{Engine, EngineError, EngineInfo};
+
+/// How much of a child's stderr is kept.
+const STDERR_KEEP: usize = 16 * 1024;
+
+struct Running {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<std::io::Result<String>>,
+    stderr: Arc<Mutex<Vec<u8>>>,
+}
+
+/// An adapter program, kept running between requests.
+#[derive(Debug)]
+pub struct SubprocessEngine {
+    command: Vec<String>,
+    timeout: Duration,
+    info: EngineInfo,
+    running: Option<RunningDebug>,
+    next_id: u64,
+    starts: u32,
+    /// Set when the adapter could not be started twice in a row.
+    unavailable: Option<String>,
+    /// Everything the child wrote to stderr around failures, most recent last.
+    stderr_log: Vec<String>,
+}
+
+/// `Running` with a `Debug` that prints only the pid.
+struct RunningDebug(Running);
+
+impl std::fmt::Debug for RunningDebug {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Running(pid {})", self.0.child.id())
+    }
+}
+
+impl SubprocessEngine {
+    /// An engine for `command`; `name` is used until the adapter's hello replaces it.
+    pub fn new(name: &str, command: Vec<String>, timeout: Duration) -> SubprocessEngine {
+        SubprocessEngine {
+            command,
+            timeout,
+            info: EngineInfo {
+                name: name.to_owned(),
+                ..EngineInfo::default()
+            },
+            running: None,
+            next_id: 1,
+            starts: 0,
+            unavailable: None,
+            stderr_log: Vec::new(),
+        }
+    }
+
+    /// How many times the child was started.
+    pub fn starts(&self) -> u32 {
+        self.starts
+    }
+
+    /// The stderr kept around failures.
+    pub fn stderr_log(&self) -> &[String] {
+        &self.stderr_log
+    }
+
+    /// Starts the child if it is not running, reading its hello.
+    pub fn ensure_started(&mut self) -> Result<(), EngineError> {
+        if let Some(reason) = &self.unavailable {
+            return Err(EngineError::Unavailable(reason.clone()));
+        }
+        if self.running.is_some() {
+            return Ok(());
+        }
+        let mut last = String::new();
+        for _ in 0..2 {
+            match self.start() {
+                Ok(()) => return Ok(()),
+                Err(e) => last = e,
+            }
+        }
+        self.unavailable = Some(last.clone());
+        Err(EngineError::Unavailable(last))
+    }
+
+    fn start(&mut self) -> Result<(), String> {
+        let (program, args) = self
+            .command
+            .split_first()
+            .ok_or_else(|| "empty command".to_owned())?;
+        self.starts += 1;
+        let mut command = Command::new(program);
+        command
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        // A process group of its own: Ctrl-C on the terminal stops reptest (which then stops
+        // its children cleanly), not the adapters in the middle of an answer.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let mut child = command
+            .spawn()
+            .map_err(|e| format!("cannot start `{}`: {e}", self.command.join(" ")))?;
+        let (Some(stdin), Some(stdout), Some(stderr)) =
+            (child.stdin.take(), child.stdout.take(), child.stderr.take())
+        else {
+            let _ = child.kill();
+            return Err("child has no pipes".into());
+        };
+        let (tx, lines) = mpsc::channel();
+        thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let stop = line.is_err();
+                if tx.send(line).is_err() || stop {
+                    break;
+                }
+            }
+        });
+        let kept = Arc::new(Mutex::new(Vec::new()));
+        let sink = Arc::clone(&kept);
+        thread::spawn(move || {
+            let mut reader = BufReader::new(stderr);
+            let mut buf = Vec::new();
+            while reader.read_until(b'\n', &mut buf).is_ok_and(|n| n > 0) {
+                if let Ok(mut kept) = sink.lock() {
+                    kept.extend_from_slice(&buf);
+                    let excess = kept.len().saturating_sub(STDERR_KEEP);
+                    kept.drain(..excess);
+                }
+                buf.clear();
+            }
+        });
+        let mut running = Running {
+            child,
+            stdin,
+            lines,
+            stderr: kept,
+        };
+        let hello = match running.lines.recv_timeout(self.timeout) {
+            Ok(Ok(line)) => serde_json::from_str::<Hello>(&line)
+                .map_err(|e| format!("hello is not protocol v1 ({e}): {}", clip(&line))),
+            Ok(Err(e)) => Err(format!("reading hello: {e}")),
+            Err(RecvTimeoutError::Timeout) => Err(format!(
+                "no hello within {:.1}s",
+                self.timeout.as_secs_f64()
+            )),
+            Err(RecvTimeoutError::Disconnected) => Err(exit_text(&mut running.child)),
+        };
+        match hello {
+            Ok(hello) if hello.protocol == crate::engines::protocol::VERSION => {
+                self.info = EngineInfo {
+                    name: self.info.name.clone(),
+                    implementation: hello.implementation,
+                    version: hello.version,
+                    language: hello.language,
+                };
+                self.running = Some(RunningDebug(running));
+                Ok(())
+            }
+            Ok(hello) => {
+                stop(&mut running);
+                Err(format!("speaks protocol {}, not 1", hello.protocol))
+            }
+            Err(e) => {
+                stop(&mut running);
+                let tail = stderr_text(&running.stderr);
+                self.keep_stderr(&tail);
+                Err(with_stderr(e, &tail))
+            }
+        }
+    }
+
+    fn keep_stderr(&mut self, text: &str) {
+        if !text.trim().is_empty() {
+            self.stderr_log.push(text.to_owned());
+        }
+    }
+
+    /// Kills the child after a failure, returning its stderr.
+    fn fail(&mut self) -> String {
+        let Some(RunningDebug(mut running)) = self.running.take() else {
+            return String::new();
+        };
+        stop(&mut running);
+        let tail = stderr_text(&running.stderr);
+        self.keep_stderr(&tail);
+        tail
+    }
+}
+
+fn stop(running: &mut Running) {
+    let _ = running.child.kill();
+    let _ = running.child.wait();
+    // Give the stderr thread a moment to drain what the child wrote before dying.
+    thread::sleep(Duration::from_millis(20));
+}
+
+fn exit_text(child: &mut Child) -> String {
+    // The pipe closed; the child is exiting. Wait briefly for its status.
+    for _ in 0..50 {
+        if let Ok(Some(status)) = child.try_wait() {
+            return format!("exited ({status})");
+        }
+        thread::sleep(Duration::from_millis(10));
+    }
+    "closed its stdout".to_owned()
+}
+
+fn stderr_text(kept: &Arc<Mutex<Vec<u8>>>) -> String {
+    kept.lock()
+        .map(|mut k| {
+            let text = String::from_utf8_lossy(&k).into_owned();
+            k.clear();
+            text
+        })
+        .unwrap_or_default()
+}
+
+fn with_stderr(message: String, stderr: &str) -> String {
+    let lines: Vec<&str> = stderr.lines().filter(|l| !l.trim().is_empty()).collect();
+    if lines.is_empty() {
+        return message;
+    }
+    let tail = lines[lines.len().saturating_sub(3)..].join(" | ");
+    format!("{message}; stderr: {}", clip(&tail))
+}
+
+/// At most 300 bytes of `text`, with `…` when cut.
+fn clip(text: &str) -> String {
+    match crate::text::clip(text, 300) {
+        (shown, 0) => shown.to_owned(),
+        (shown, _) => format!("{shown}…"),
+    }
+}
+
+impl Engine for SubprocessEngine {
+    fn info(&self) -> &EngineInfo {
+        &self.info
+    }
+
+    fn check(
+        &mut self,
+        body: &[u8],
+        agent: &str,
+        urls: &[String],
+    ) -> Result<Vec<WireVerdict>, EngineError> {
+        self.ensure_started()?;
+        let id = self.next_id;
+        self.next_id += 1;
+        let request = Request::new(id, body, agent, urls.to_vec());
+        let timeout = self.timeout;
+        let Some(RunningDebug(running)) = self.running.as_mut() else {
+            return Err(EngineError::Unavailable("not running".into()));
+        };
+        let mut line = serde_json::to_string(&request).unwrap_or_default();
+        line.push('\n');
+        let sent = running
+            .stdin
+            .write_all(line.as_bytes())
+            .and_then(|()| running.stdin.flush());
+        let outcome = match sent {
+            Err(e) => Err(format!("writing the request: {e}")),
+            Ok(()) => match running.lines.recv_timeout(timeout) {
+                Ok(Ok(line)) => read_response(&line, id, urls.len()),
+                Ok(Err(e)) => Err(format!("reading the response: {e}")),
+                Err(RecvTimeoutError::Timeout) => Err(format!(
+                    "no answer within {:.1}s (hung)",
+                    timeout.as_secs_f64()
+                )),
+                Err(RecvTimeoutError::Disconnected) => {
+                    Err(format!("crashed: {}", exit_text(&mut running.child)))
+                }
+            },
+        };
+        match outcome {
+            Ok(Ok(verdicts)) => Ok(verdicts),
+            Ok(Err(reported)) => Err(EngineError::Reported(reported)),
+            Err(broken) => {
+                let tail = self.fail();
+                Err(EngineError::Adapter(with_stderr(broken, &tail)))
+            }
+        }
+    }
+}
+
+impl Drop for SubprocessEngine {
+    fn drop(&mut self) {
+        if let Some(RunningDebug(running)) = self.running.as_mut() {
+            let _ = running.child.kill();
+            let _ = running.child.wait();
+        }
+    }
+}
+
+/// Reads one response line: `Ok(Ok(verdicts))`, `Ok(Err(reported error))`, or `Err` when the
+/// line breaks the protocol.
+fn read_response(
+    line: &str,
+    id: u64,
+    count: usize,
+) -> Result<Result<Vec<WireVerdict>, String>, String> {
+    let response: Response = serde_json::from_str(line)
+        .map_err(|e| format!("unreadable response ({e}): {}", clip(line)))?;
+    if response.id != Some(id) {
+        let got = response.id.map_or("null".to_owned(), |i| i.to_string());
+        return Err(format!("answered id {got} to request {id}"));
+    }
+    match (response.verdicts, response.error) {
+        (_, Some(error)) => Ok(Err(error)),
+        (Some(verdicts), None) if verdicts.len() == count => Ok(Ok(verdicts)),
+        (Some(verdicts), None) => Err(format!("{} verdicts for {count} URLs", verdicts.len())),
+        (None, None) => Err("response has neither verdicts nor error".into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn responses_are_checked() {
+        assert_eq!(
+            read_response(r#"{"id":2,"verdicts":["allow"]}"#, 2, 1),
+            Ok(Ok(vec![WireVerdict::Allow]))
+        );
+        assert_eq!(
+            read_response(r#"{"id":2,"error":"boom"}"#, 2, 1),
+            Ok(Err("boom".into()))
+        );
+        assert!(read_response(r#"{"id":3,"verdicts":["allow"]}"#, 2, 1).is_err());
+        assert!(read_response(r#"{"id":2,"verdicts":[]}"#, 2, 1).is_err());
+        assert!(read_response("hello", 2, 1).is_err());
+        assert!(read_response(r#"{"id":2,"verdicts":["maybe"]}"#, 2, 1).is_err());
+    }
+}
