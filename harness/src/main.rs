@@ -287,20 +287,14 @@ fn fuzz_diff(args: &FuzzArgs) -> Result<ExitCode> {
     let mut campaign = Campaign::open(&plan, &settings, Arc::clone(&stop), &mut err)?;
     ctrlc::set_handler(move || stop.store(true, Ordering::Relaxed))
         .context("cannot install the Ctrl-C handler")?;
-    let started = Instant::now();
-    let terminal = err.is_terminal();
-    let mut last = Instant::now();
+    let (started, terminal) = (Instant::now(), err.is_terminal());
+    let (mut last, every) = (Instant::now(), if terminal { 0.25 } else { 10.0 });
     let mut progress = |stats: &campaign::Stats| {
-        let every = if terminal { 0.25 } else { 10.0 };
-        if last.elapsed().as_secs_f64() < every {
-            return;
-        }
-        last = Instant::now();
-        let line = stats.progress_line(started.elapsed());
-        if terminal {
-            eprint!("\r{line}\x1b[K");
-        } else {
-            eprintln!("{line}");
+        if last.elapsed().as_secs_f64() >= every {
+            last = Instant::now();
+            let line = stats.progress_line(started.elapsed());
+            let (start, end) = [("", "\n"), ("\r", "\x1b[K")][usize::from(terminal)];
+            eprint!("{start}{line}{end}");
         }
     };
     let result = campaign.run(&settings, &mut progress);
