@@ -88,7 +88,8 @@ struct CheckArgs {
 
 #[derive(clap::Args)]
 struct ReportArgs {
-    /// Only redraw README.md and index.html from the committed results.json.
+    /// Only redraw README.md and index.html from the committed results.json (rewritten with
+    /// each case's area drawn again from its tags).
     #[arg(long, conflicts_with = "check")]
     render: bool,
     /// Check that README.md and index.html are what the code draws from results.json (and
@@ -331,9 +332,7 @@ fn report(args: &ReportArgs) -> Result<()> {
         println!("report up to date: {}", args.out.display());
         return Ok(());
     }
-    // With --render, results.json is the input: it is not written again.
-    let skip: &[&str] = if args.render { &["results.json"] } else { &[] };
-    for path in report::write(&args.out, &pages, skip)? {
+    for path in report::write(&args.out, &pages)? {
         println!("wrote {}", path.display());
     }
     Ok(())

@@ -1,8 +1,10 @@
 //! The case loader is strict, and the suite is as large as it claims.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use reptest::suite::cases::{self, load_str};
+use reptest::suite::tags;
 
 fn error_of(text: &str) -> String {
     match load_str(text, Path::new("spec-cases/demo.toml")) {
@@ -24,6 +26,29 @@ checks = [{ url = "http://e.com/x", expect = "disallow" }]
 fn a_good_file_loads_with_its_id() {
     let cases = load_str(GOOD, Path::new("spec-cases/demo.toml")).expect("loads");
     assert_eq!(cases[0].id, "demo/one");
+}
+
+#[test]
+fn unknown_tag_names_file_and_case() {
+    let e = error_of(&GOOD.replace(
+        "agent = \"a\"",
+        "agent = \"a\"\ntags = [\"wildcard\", \"line-end\"]",
+    ));
+    assert!(
+        e.contains("demo.toml") && e.contains("case `one`") && e.contains("unknown tag `line-end`"),
+        "{e}"
+    );
+}
+
+#[test]
+fn google_parser_is_cited_with_or_without_a_topic() {
+    for spec in ["google-parser", "google-parser#wildcards"] {
+        let text = GOOD.replace("rfc9309#2.2.2", spec);
+        assert!(
+            load_str(&text, Path::new("spec-cases/demo.toml")).is_ok(),
+            "{spec}"
+        );
+    }
 }
 
 #[test]
@@ -127,4 +152,22 @@ fn the_suite_has_at_least_400_checks_all_citing_a_spec() {
     let checks: usize = all.iter().map(|c| c.check_count()).sum();
     assert!(checks >= 400, "only {checks} checks");
     assert!(all.iter().all(|c| !c.spec.is_empty()));
+}
+
+#[test]
+fn every_area_of_the_report_holds_checks() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../spec-cases");
+    let all = cases::load_dir(&dir).expect("spec-cases load");
+    let mut checks: BTreeMap<&str, usize> = BTreeMap::new();
+    for case in &all {
+        if let cases::CaseKind::Robots { checks: urls, .. } = &case.kind {
+            *checks.entry(tags::area(&case.tags)).or_default() += urls.len();
+        }
+    }
+    for area in tags::AREAS {
+        assert!(
+            checks.get(area).copied().unwrap_or(0) > 0,
+            "no check in area `{area}`: {checks:?}"
+        );
+    }
 }

@@ -26,6 +26,7 @@ use crate::fuzz::corpus::Corpus;
 use crate::fuzz::findings::Index as FindingsIndex;
 use crate::suite::cases::{Case, CaseKind};
 use crate::suite::runner::{AdapterReport, Reply, run_adapters};
+use crate::suite::tags;
 
 /// The version of `results.json`'s format.
 pub const SCHEMA: u32 = 1;
@@ -55,7 +56,7 @@ pub struct CaseRecord {
     pub id: String,
     /// The case file, relative to the workspace.
     pub file: String,
-    /// The feature area (a matrix column).
+    /// The feature area (a matrix column), from its tags ([`tags::area`]).
     pub area: String,
     /// Its tags.
     pub tags: Vec<String>,
@@ -168,48 +169,6 @@ pub struct SiteRow {
     pub disagree: BTreeMap<Profile, usize>,
 }
 
-/// The feature areas, in matrix order, each with the tags that put a case in it (first match
-/// wins, so the narrow areas come first).
-pub const AREAS: &[(&str, &[&str])] = &[
-    ("misspellings", &["misspelling", "missing-colon"]),
-    ("limits", &["limit", "size-limit", "max-age"]),
-    ("wildcards", &["wildcard"]),
-    (
-        "encoding",
-        &[
-            "encoding",
-            "non-ascii",
-            "hex-case",
-            "reserved",
-            "unreserved",
-        ],
-    ),
-    ("precedence", &["precedence"]),
-    ("user-agent", &["user-agent", "agent-fallback"]),
-    ("groups", &["groups"]),
-    (
-        "file format",
-        &[
-            "file-format",
-            "bom",
-            "line-end",
-            "comment",
-            "whitespace",
-            "field-case",
-        ],
-    ),
-    ("path matching", &["path-matching"]),
-    ("examples", &["rfc-example", "guide"]),
-];
-
-/// The area a case belongs to (`other` when no tag says).
-pub fn area(case: &Case) -> &'static str {
-    AREAS
-        .iter()
-        .find(|(_, tags)| case.tags.iter().any(|t| tags.contains(&t.as_str())))
-        .map_or("other", |(name, _)| name)
-}
-
 fn relative(path: &Path) -> String {
     let root = crate::engines::adapters::workspace_root();
     let shown = path.strip_prefix(&root).unwrap_or(path);
@@ -255,7 +214,7 @@ pub fn results(
             Some(CaseRecord {
                 id: case.id.clone(),
                 file: relative(&case.file),
-                area: area(case).to_owned(),
+                area: tags::area(&case.tags).to_owned(),
                 tags: case.tags.clone(),
                 spec: case.spec.clone(),
                 note: case.note.clone(),
@@ -354,10 +313,10 @@ fn percent(part: usize, whole: usize) -> String {
 /// The areas that hold at least one case, in matrix order.
 fn areas_present(results: &Results) -> Vec<&'static str> {
     let present: BTreeSet<&str> = results.cases.iter().map(|c| c.area.as_str()).collect();
-    AREAS
+    tags::AREAS
         .iter()
-        .map(|(name, _)| *name)
-        .chain(["other"])
+        .copied()
+        .chain([tags::OTHER])
         .filter(|a| present.contains(a))
         .collect()
 }
@@ -788,12 +747,11 @@ pub fn stale(dir: &Path, pages: &[(&'static str, String)]) -> Vec<String> {
         .collect()
 }
 
-/// Writes `pages` under `dir` (created if missing), leaving out those named in `skip`;
-/// returns the paths written.
-pub fn write(dir: &Path, pages: &[(&'static str, String)], skip: &[&str]) -> Result<Vec<PathBuf>> {
+/// Writes `pages` under `dir` (created if missing); returns the paths written.
+pub fn write(dir: &Path, pages: &[(&'static str, String)]) -> Result<Vec<PathBuf>> {
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let mut written = Vec::new();
-    for (name, text) in pages.iter().filter(|(name, _)| !skip.contains(name)) {
+    for (name, text) in pages {
         let path = dir.join(name);
         std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))?;
         written.push(path);
@@ -822,8 +780,14 @@ pub fn load_results(path: &Path) -> Result<Results> {
             path.display()
         )
     })?;
-    serde_json::from_str(&text)
-        .with_context(|| format!("{} does not match the results schema", path.display()))
+    let mut results: Results = serde_json::from_str(&text)
+        .with_context(|| format!("{} does not match the results schema", path.display()))?;
+    // A case's area follows from its tags: drawn again, so that a change to the tag table
+    // shows on the next `--render`.
+    for case in &mut results.cases {
+        case.area = tags::area(&case.tags).to_owned();
+    }
+    Ok(results)
 }
 
 /// What a full `reptest report` run covers.

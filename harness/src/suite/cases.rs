@@ -22,6 +22,9 @@ pub const SPEC_DOCUMENTS: &[&str] = &[
     "google-2019-fi",
     "google-legacy",
     "google-guide",
+    // Google's open-source parser's observed behaviour (through its adapter): cited as
+    // `google-parser` or `google-parser#topic`.
+    "google-parser",
     "issue",
 ];
 
@@ -311,6 +314,9 @@ fn check_spec_refs(spec: &[String]) -> Result<()> {
         bail!("`spec` is empty: every case cites where it comes from");
     }
     for reference in spec {
+        if reference == "google-parser" {
+            continue;
+        }
         let (document, section) = reference
             .split_once('#')
             .ok_or_else(|| anyhow!("spec reference `{reference}` is not `document#section`"))?;
@@ -337,8 +343,18 @@ fn overrides<'a>(
     ]
 }
 
+fn check_tags(tags: &[String]) -> Result<()> {
+    for tag in tags {
+        if crate::suite::tags::find(tag).is_none() {
+            bail!("unknown tag `{tag}` (the known tags are in harness/src/suite/tags.rs)");
+        }
+    }
+    Ok(())
+}
+
 fn build_case(raw: RawCase, stem: &str, file: &Path) -> Result<Case> {
     check_spec_refs(&raw.spec)?;
+    check_tags(&raw.tags)?;
     let profiles = match &raw.profiles {
         None => Profile::ALL.to_vec(),
         Some(names) if names.is_empty() => bail!("`profiles` is empty"),
