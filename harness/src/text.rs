@@ -13,6 +13,29 @@ use anyhow::{Result, anyhow, bail};
 /// and the BOM is kept; `'` is written `\x27` so that the text never closes a `'''` string.
 /// [`unescape`] reads it back.
 pub fn escape(body: &[u8]) -> (String, bool) {
+    let (out, escaped) = encode(body);
+    // A quote alone is harmless in a literal string; three in a row would close it.
+    if !escaped && !body.windows(3).any(|w| w == b"'''") {
+        return (String::from_utf8_lossy(body).into_owned(), false);
+    }
+    (out, true)
+}
+
+/// A body for a report: fenced, always in the escape convention (so that bytes that are not
+/// printable show, and [`unescape`] gives the body back).
+pub fn fenced(body: &[u8]) -> String {
+    let mut out = String::from("```\n");
+    out.push_str(&encode(body).0);
+    if !out.ends_with('\n') {
+        out.push('\n');
+    }
+    out.push_str("```");
+    out
+}
+
+/// The body in the escape convention, and whether it needed escapes other than for `\` and
+/// `'`.
+fn encode(body: &[u8]) -> (String, bool) {
     let mut out = String::new();
     let mut escaped = false;
     for chunk in body.utf8_chunks() {
@@ -41,11 +64,7 @@ pub fn escape(body: &[u8]) -> (String, bool) {
             escaped = true;
         }
     }
-    // A quote alone is harmless in a literal string; three in a row would close it.
-    if !escaped && !body.windows(3).any(|w| w == b"'''") {
-        return (String::from_utf8_lossy(body).into_owned(), false);
-    }
-    (out, true)
+    (out, escaped)
 }
 
 /// Decodes the escape convention of `unescape = true`: `\xHH`, `\r`, `\n`, `\t`, `\0`, `\\`.
@@ -169,6 +188,15 @@ mod tests {
             samples.push(source.take(n % 24));
         }
         for body in samples {
+            assert_eq!(unescape(&encode(&body).0).ok().as_deref(), Some(&body[..]));
+            let fenced = fenced(&body);
+            let inner = &fenced[4..fenced.len() - 3];
+            let inner = if body.ends_with(b"\n") || body.is_empty() {
+                inner
+            } else {
+                inner.strip_suffix('\n').unwrap_or(inner)
+            };
+            assert_eq!(unescape(inner).ok().as_deref(), Some(&body[..]), "{fenced}");
             let (text, escaped) = escape(&body);
             if escaped {
                 assert_eq!(unescape(&text).ok().as_deref(), Some(&body[..]), "{text}");

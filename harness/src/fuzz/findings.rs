@@ -593,7 +593,7 @@ fn family_markdown(
     let _ = writeln!(
         out,
         "robots.txt:\n\n{}\n",
-        clip_lines(&crate::suite::cases::fenced_body(&input.body()))
+        clip_lines(&crate::text::fenced(&input.body()))
     );
     let _ = writeln!(out, "- agent: `{}`", input.agent);
     if let Some(url) = input.urls.first() {

@@ -213,8 +213,8 @@ fn failure(
     format!(
         "invariant `{name}` broken under {profile}: verdicts {expected:?} became {got:?}\n\
          before:\n{}\nafter:\n{}",
-        crate::suite::cases::fenced_body(before),
-        crate::suite::cases::fenced_body(after)
+        crate::text::fenced(before),
+        crate::text::fenced(after)
     )
 }
 

@@ -650,46 +650,12 @@ pub fn run_reference(case: &Case, profile: Profile) -> Vec<CheckResult> {
     }
 }
 
-/// Renders a robots.txt body for a failure report: fenced, with bytes that are not printable
-/// UTF-8 shown in the `unescape` convention.
-pub fn fenced_body(body: &[u8]) -> String {
-    let mut out = String::from("```\n");
-    let text = String::from_utf8_lossy(body);
-    let lossless = std::str::from_utf8(body).is_ok();
-    if lossless {
-        for c in text.chars() {
-            match c {
-                '\n' => out.push('\n'),
-                '\r' => out.push_str("\\r"),
-                '\t' => out.push('\t'),
-                '\u{feff}' => out.push_str("\\xEF\\xBB\\xBF"),
-                c if c.is_control() => out.push_str(&format!("\\x{:02X}", u32::from(c))),
-                c => out.push(c),
-            }
-        }
-    } else {
-        for &b in body {
-            match b {
-                b'\n' => out.push('\n'),
-                b'\r' => out.push_str("\\r"),
-                b'\t' | 0x20..=0x7E => out.push(char::from(b)),
-                _ => out.push_str(&format!("\\x{b:02X}")),
-            }
-        }
-    }
-    if !out.ends_with('\n') {
-        out.push('\n');
-    }
-    out.push_str("```");
-    out
-}
-
 /// A failure report for one case: id first, then the input, then each failing check.
 pub fn failure_report(case: &Case, profile: Profile, failures: &[&CheckResult]) -> String {
     let mut out = format!("{} [{profile}]\n", case.id);
     match &case.kind {
         CaseKind::Robots { body, .. } => {
-            out.push_str(&fenced_body(body));
+            out.push_str(&crate::text::fenced(body));
             out.push('\n');
         }
         CaseKind::Fetch { fetch, .. } => out.push_str(&format!("fetch: {fetch:?}\n")),
