@@ -218,7 +218,7 @@ fn every_fault_is_recorded_and_every_other_result_kept() {
 
     let text = runner::render_adapter(&report, Profile::Google, &cases, false);
     assert!(
-        text.contains("UNEXPECTED PASS faulty/listed-but-passes"),
+        text.contains("unexpected-pass faulty/listed-but-passes"),
         "{text}"
     );
     assert!(text.contains("STALE deviation"), "{text}");

@@ -373,7 +373,7 @@ mod section {
 
     use super::{
         COMMAND, CaseRecord, FindingsIndex, Impact, ImpactRow, Results, areas_present, first_line,
-        first_sentence, percent, ranked, score, status_name,
+        first_sentence, percent, ranked, score,
     };
     use crate::answer::{Answer, Status};
 
@@ -631,12 +631,7 @@ mod section {
                         .and_then(|c| c.expect.get(&p))
                         .map_or("–", |a| a.name())
                 };
-                let status = |p: Profile| {
-                    result
-                        .status
-                        .get(&p)
-                        .map_or("–".to_owned(), |s| status_name(*s).to_owned())
-                };
+                let status = |p: Profile| result.status.get(&p).map_or("–", |s| s.label());
                 let why = imp
                     .deviations
                     .get(&result.case)
@@ -679,17 +674,6 @@ mod section {
 fn first_line(text: &str) -> String {
     let line = text.lines().next().unwrap_or("");
     crate::text::clip(line, 120).0.replace('|', "\\|")
-}
-
-fn status_name(status: Status) -> &'static str {
-    match status {
-        Status::Pass => "pass",
-        Status::Fail => "fail",
-        Status::KnownFail => "known",
-        Status::UnexpectedPass => "unexpected pass",
-        Status::Unsupported => "unsupported",
-        Status::Error => "error",
-    }
 }
 
 /// Text safe inside an HTML `<script type="application/json">`.
@@ -738,7 +722,7 @@ pub fn html(results: &Results) -> String {
                         result
                             .status
                             .iter()
-                            .map(|(p, s)| (p.name(), status_name(*s)))
+                            .map(|(p, s)| (p.name(), s.label()))
                             .collect::<BTreeMap<_, _>>()
                     );
                 }

@@ -488,14 +488,11 @@ pub fn render_adapter(
         let Some(status) = outcome.status.get(&profile) else {
             continue;
         };
-        let label = match status {
+        match status {
             Status::Pass | Status::Unsupported => continue,
             Status::Fail | Status::KnownFail if brief => continue,
-            Status::Fail => "FAIL",
-            Status::KnownFail => "known",
-            Status::UnexpectedPass => "UNEXPECTED PASS",
-            Status::Error => "ERROR",
-        };
+            _ => {}
+        }
         let want = outcome.expected.get(&profile).map_or("?", |e| e.name());
         let detail = match &outcome.reply {
             Reply::Error(e) => format!(": {e}"),
@@ -503,7 +500,7 @@ pub fn render_adapter(
         };
         let _ = writeln!(
             out,
-            "   {label} {}#{} {} {}: expected {want}, got {}{detail}",
+            "   {status} {}#{} {} {}: expected {want}, got {}{detail}",
             outcome.case,
             outcome.index,
             outcome.agent,
@@ -522,7 +519,7 @@ pub fn render_adapter(
 
 fn tally_line(t: &Tally) -> String {
     format!(
-        "pass {:>4}  fail {:>4}  known {:>3}  unexpected-pass {:>2}  unsupported {:>4}  error {:>4}",
+        "pass {:>4}  fail {:>4}  known-fail {:>3}  unexpected-pass {:>2}  unsupported {:>4}  error {:>4}",
         t.pass, t.fail, t.known_fail, t.unexpected_pass, t.unsupported, t.error
     )
 }
