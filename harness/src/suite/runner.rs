@@ -424,27 +424,29 @@ pub fn run_adapters(
     jobs: usize,
     progress: &(dyn Fn(usize, &AdapterReport) + Sync),
 ) -> Vec<AdapterReport> {
-    let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     let slots: Mutex<Vec<Option<AdapterReport>>> = Mutex::new(vec![None; adapters.len()]);
-    std::thread::scope(|scope| {
-        for _ in 0..jobs.max(1).min(adapters.len().max(1)) {
-            scope.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::SeqCst);
-                    let Some(adapter) = adapters.get(i) else {
-                        break;
-                    };
-                    let report = run_adapter(adapter, cases, all_ids, timeout);
-                    let finished = done.fetch_add(1, Ordering::SeqCst) + 1;
-                    progress(finished, &report);
-                    if let Ok(mut slots) = slots.lock() {
-                        slots[i] = Some(report);
-                    }
-                }
-            });
+    let run = |i: usize, adapter: &Adapter| {
+        let report = run_adapter(adapter, cases, all_ids, timeout);
+        let finished = done.fetch_add(1, Ordering::SeqCst) + 1;
+        progress(finished, &report);
+        if let Ok(mut slots) = slots.lock() {
+            slots[i] = Some(report);
         }
-    });
+    };
+    // Adapters start in their order, `jobs` at a time.
+    match rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs.max(1))
+        .build()
+    {
+        Ok(pool) => pool.scope_fifo(|scope| {
+            for (i, adapter) in adapters.iter().enumerate() {
+                let run = &run;
+                scope.spawn_fifo(move |_| run(i, adapter));
+            }
+        }),
+        Err(_) => adapters.iter().enumerate().for_each(|(i, a)| run(i, a)),
+    }
     slots
         .into_inner()
         .unwrap_or_default()
