@@ -1,7 +1,11 @@
-//! reptest's harness: the spec-case format and loader, protocol v1, the engines that put the
-//! suite's questions to implementations (in process or as adapter subprocesses), adapter
-//! manifests and their setup, `reptest run`, and the differential campaign of
-//! `reptest fuzz-diff` (generator and minimiser, findings catalogue).
+//! reptest's harness, grouped by role: [`suite`] (the spec-case format and loader, the tag
+//! vocabulary, `reptest run`), [`engines`] (the implementations under test: the reference and
+//! the Rust crates in process, adapters as protocol v1 subprocesses, their manifests and
+//! setup), [`fuzz`] (the generator, minimiser and differential campaign of
+//! `reptest fuzz-diff`, the findings catalogue, the reference's invariants) and [`report`]
+//! (`reptest report`). [`answer`] holds the vocabulary they share (answers, statuses,
+//! profile-keyed maps), [`text`] the escape convention and text helpers, [`explain`] what
+//! `reptest check` prints.
 //!
 //! The harness knows the reference only through `reptest-reference`'s public API, and knows
 //! no subprocess adapter in particular: everything outside tools need is the protocol and

@@ -1,5 +1,5 @@
 //! The harness survives adapters that break: the deliberately faulty adapter
-//! (`reptest adapter faulty`, see `harness/src/faulty.rs`) crashes, hangs, prints garbage and
+//! (`reptest adapter faulty`, see `harness/src/engines/faulty.rs`) crashes, hangs, prints garbage and
 //! answers the wrong id or the wrong number of verdicts on marked cases; each is recorded for
 //! its case, the adapter is restarted, and every other case keeps its result.
 
@@ -114,7 +114,7 @@ fn manifest(dir: &std::path::Path) -> PathBuf {
 implementation = "reptest faulty test adapter"
 language = "rust"
 version = "0"
-source = "harness/src/faulty.rs"
+source = "harness/src/engines/faulty.rs"
 run = ["{}", "adapter", "faulty"]
 
 [[deviation]]
