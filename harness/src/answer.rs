@@ -137,6 +137,24 @@ pub fn profile_named(name: &str) -> Option<Profile> {
     Profile::ALL.into_iter().find(|p| p.name() == name)
 }
 
+/// Serde for one profile, written as its name.
+pub mod profile_name {
+    use reptest_reference::Profile;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    /// Writes the name.
+    pub fn serialize<S: Serializer>(profile: &Profile, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(profile.name())
+    }
+
+    /// Reads a name; an unknown one is an error.
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Profile, D::Error> {
+        let name = String::deserialize(d)?;
+        super::profile_named(&name)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown profile `{name}`")))
+    }
+}
+
 /// Serde for a list of profiles, written as their names.
 pub mod profile_list {
     use reptest_reference::Profile;

@@ -8,6 +8,8 @@ use anyhow::{Context, Result};
 use reptest_reference::{ParseOptions, Profile, Reason, Robots};
 use serde::Serialize;
 
+use crate::answer::Answer;
+
 /// Everything `reptest check --json` prints.
 #[derive(Debug, Serialize)]
 pub struct Explanation {
@@ -16,7 +18,8 @@ pub struct Explanation {
     /// Lines the parser had something to say about.
     pub diagnostics: Vec<LineDiagnostics>,
     /// The profile.
-    pub profile: &'static str,
+    #[serde(with = "crate::answer::profile_name")]
+    pub profile: Profile,
     /// The sitemaps the file names.
     pub sitemaps: Vec<String>,
     /// Whether the file was cut at the size limit.
@@ -48,7 +51,7 @@ pub struct UrlVerdict {
     /// The URL as given.
     pub url: String,
     /// `allow` or `disallow`.
-    pub verdict: &'static str,
+    pub verdict: Answer,
 }
 
 /// A `user-agent` line.
@@ -134,7 +137,11 @@ pub fn explain(
                 path: r.path().into_owned(),
             }),
             url: url.clone(),
-            verdict: if verdict.allowed { "allow" } else { "disallow" },
+            verdict: if verdict.allowed {
+                Answer::Allow
+            } else {
+                Answer::Disallow
+            },
         });
     }
     Ok(Explanation {
@@ -148,7 +155,7 @@ pub fn explain(
                 line: r.line,
             })
             .collect(),
-        profile: profile.name(),
+        profile,
         sitemaps: robots.sitemaps().to_vec(),
         truncated: robots.truncated(),
         verdicts,

@@ -650,7 +650,7 @@ pub fn run_reference_suite(cases: &[Case]) -> ReferenceRun {
                 check: r.index,
                 expected: r.expected.name(),
                 passed: r.passed(),
-                profile: profile.name(),
+                profile,
                 url: r.url.clone(),
             }));
         }
@@ -720,7 +720,8 @@ pub struct ReferenceResult {
     /// Whether it was.
     pub passed: bool,
     /// The profile.
-    pub profile: &'static str,
+    #[serde(with = "crate::answer::profile_name")]
+    pub profile: Profile,
     /// The URL.
     pub url: String,
 }
