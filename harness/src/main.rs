@@ -355,7 +355,7 @@ fn run_suite(args: &RunArgs) -> Result<ExitCode> {
     let (count, dir) = (all.len(), args.dir.display());
     writeln!(out, "reference: {count} cases from {dir}")?;
     let reference = runner::run_reference_suite(&all);
-    write!(out, "{}", reference.render())?;
+    write!(out, "{}", reference.render()?)?;
     let mut failed_run = reference.failed();
     let chosen = if args.reference_only {
         Vec::new()
@@ -373,11 +373,11 @@ fn run_suite(args: &RunArgs) -> Result<ExitCode> {
             |done, r: &runner::AdapterReport| println!("{}", r.progress_line(done, total));
         reports = runner::run_adapters(&chosen, &all, &all_ids, args.timeout, args.jobs, &progress);
         for report in &reports {
-            let text = runner::render_adapter(report, args.profile, &all, args.brief);
+            let text = runner::render_adapter(report, args.profile, &all, args.brief)?;
             write!(out, "{text}")?;
             failed_run |= report.failed();
         }
-        writeln!(out, "\n{}", runner::summary_table(&reports, &all))?;
+        writeln!(out, "\n{}", runner::summary_table(&reports, &all)?)?;
         if let Some(line) = runner::broken_line(&reports) {
             writeln!(out, "{line}")?;
         }

@@ -216,7 +216,7 @@ fn every_fault_is_recorded_and_every_other_result_kept() {
     assert_eq!(report.starts, 6, "starts: {}", report.starts);
     assert!(!report.broken());
 
-    let text = runner::render_adapter(&report, Profile::Google, &cases, false);
+    let text = runner::render_adapter(&report, Profile::Google, &cases, false).expect("renders");
     assert!(
         text.contains("unexpected-pass faulty/listed-but-passes"),
         "{text}"

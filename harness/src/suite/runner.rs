@@ -8,7 +8,7 @@
 //! default, fallback product tokens) is counted as `unsupported`, never as a pass.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::fmt::Write as _;
+use std::fmt::{self, Write as _};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -462,20 +462,20 @@ pub fn render_adapter(
     profile: Profile,
     cases: &[Case],
     brief: bool,
-) -> String {
+) -> Result<String, fmt::Error> {
     let by_id: BTreeMap<&str, &Case> = cases.iter().map(|c| (c.id.as_str(), c)).collect();
     let info = &report.info;
     let mut out = String::new();
-    let _ = writeln!(
+    writeln!(
         out,
         "\n== {} ({} {}, {}) under {profile}",
         info.name, info.implementation, info.version, info.language
-    );
+    )?;
     if let Some(why) = &report.unavailable {
-        let _ = writeln!(out, "   UNAVAILABLE: {why}");
+        writeln!(out, "   UNAVAILABLE: {why}")?;
     }
     let t = report.tally(profile, &by_id, None);
-    let _ = writeln!(out, "   {}", tally_line(&t));
+    writeln!(out, "   {}", tally_line(&t))?;
     let tags: BTreeSet<&str> = cases
         .iter()
         .flat_map(|c| c.tags.iter().map(String::as_str))
@@ -483,7 +483,7 @@ pub fn render_adapter(
     for tag in tags {
         let t = report.tally(profile, &by_id, Some(tag));
         if t.total() > 0 {
-            let _ = writeln!(out, "   {tag:<22} {}", tally_line(&t));
+            writeln!(out, "   {tag:<22} {}", tally_line(&t))?;
         }
     }
     for outcome in &report.outcomes {
@@ -500,7 +500,7 @@ pub fn render_adapter(
             Reply::Error(e) => format!(": {e}"),
             _ => String::new(),
         };
-        let _ = writeln!(
+        writeln!(
             out,
             "   {status} {}#{} {} {}: expected {want}, got {}{detail}",
             outcome.case,
@@ -508,15 +508,15 @@ pub fn render_adapter(
             outcome.agent,
             outcome.url,
             outcome.reply.answer()
-        );
+        )?;
     }
     for stale in &report.stale_deviations {
-        let _ = writeln!(out, "   STALE deviation: no case `{stale}`");
+        writeln!(out, "   STALE deviation: no case `{stale}`")?;
     }
     if report.starts > 1 {
-        let _ = writeln!(out, "   restarted {} times", report.starts - 1);
+        writeln!(out, "   restarted {} times", report.starts - 1)?;
     }
-    out
+    Ok(out)
 }
 
 fn tally_line(t: &Tally) -> String {
@@ -527,14 +527,14 @@ fn tally_line(t: &Tally) -> String {
 }
 
 /// The closing summary: one row per adapter, scores against `rfc9309` and `google`.
-pub fn summary_table(reports: &[AdapterReport], cases: &[Case]) -> String {
+pub fn summary_table(reports: &[AdapterReport], cases: &[Case]) -> Result<String, fmt::Error> {
     let by_id: BTreeMap<&str, &Case> = cases.iter().map(|c| (c.id.as_str(), c)).collect();
     let mut out = String::new();
-    let _ = writeln!(
+    writeln!(
         out,
         "{:<28} {:<10} {:<20} {:>18} {:>18} {:>6} {:>6}",
         "adapter", "language", "version", "rfc9309", "google", "unsup", "error"
-    );
+    )?;
     let score = |t: &Tally| {
         let total = t.total();
         let pct = if total == 0 {
@@ -557,7 +557,7 @@ pub fn summary_table(reports: &[AdapterReport], cases: &[Case]) -> String {
         } else {
             r.info.name.clone()
         };
-        let _ = writeln!(
+        writeln!(
             out,
             "{name:<28} {:<10} {:<20} {:>18} {:>18} {:>6} {:>6}",
             r.info.language,
@@ -566,9 +566,9 @@ pub fn summary_table(reports: &[AdapterReport], cases: &[Case]) -> String {
             score(&google),
             rfc.unsupported,
             rfc.error
-        );
+        )?;
     }
-    out
+    Ok(out)
 }
 
 /// The reference's run of the suite under every profile.
@@ -592,17 +592,17 @@ impl ReferenceRun {
 
 impl ReferenceRun {
     /// The text: each failure report, then passed and failed checks per profile.
-    pub fn render(&self) -> String {
+    pub fn render(&self) -> Result<String, fmt::Error> {
         let mut out = String::new();
         for failure in &self.failures {
             out.push_str("FAIL ");
             out.push_str(failure);
         }
-        let _ = writeln!(out, "{:<10} {:>7} {:>7}", "profile", "passed", "failed");
+        writeln!(out, "{:<10} {:>7} {:>7}", "profile", "passed", "failed")?;
         for (profile, passed, failed) in &self.counts {
-            let _ = writeln!(out, "{:<10} {passed:>7} {failed:>7}", profile.name());
+            writeln!(out, "{:<10} {passed:>7} {failed:>7}", profile.name())?;
         }
-        out
+        Ok(out)
     }
 }
 
