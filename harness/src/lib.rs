@@ -4,7 +4,7 @@
 //! setup), [`fuzz`] (the generator, minimiser and differential campaign of
 //! `reptest fuzz-diff`, the findings catalogue, the reference's invariants) and [`report`]
 //! (`reptest report`). [`answer`] holds the vocabulary they share (answers, statuses,
-//! profile-keyed maps), [`text`] the escape convention and text helpers, [`explain`] what
+//! profile-keyed maps), [`text`] the escape convention and other text functions, [`explain`] what
 //! `reptest check` prints.
 //!
 //! The harness knows the reference only through `reptest-reference`'s public API, and knows

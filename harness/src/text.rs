@@ -1,4 +1,4 @@
-//! Text helpers every module shares: the body escape convention of the spec cases (one
+//! Text functions every module shares: the body escape convention of the spec cases (one
 //! encoder, one decoder), a stable hash, clipping long text for display, and reading the
 //! durations that options take.
 
