@@ -22,6 +22,7 @@ pub const SPEC_DOCUMENTS: &[&str] = &[
     "google-2019-fi",
     "google-legacy",
     "google-guide",
+    "google-parser",
     "issue",
 ];
 

@@ -54,14 +54,20 @@ impl AgentToken {
                     AgentToken::Invalid
                 }
             }
-            AgentValue::LeadingToken => {
+            AgentValue::LeadingToken | AgentValue::LeadingTokenLoneStar => {
                 let token = leading_token(value);
                 if !token.is_empty() {
-                    AgentToken::Name(lower(token))
-                } else if value.first() == Some(&b'*') {
-                    AgentToken::Star
-                } else {
-                    AgentToken::Invalid
+                    return AgentToken::Name(lower(token));
+                }
+                match value.split_first() {
+                    Some((b'*', _)) if rule == AgentValue::LeadingToken => AgentToken::Star,
+                    // `*` alone, or followed by whitespace (the value is already trimmed of
+                    // the comment and of surrounding whitespace).
+                    Some((b'*', [])) => AgentToken::Star,
+                    Some((b'*', [next, ..])) if next.is_ascii_whitespace() || *next == 0x0B => {
+                        AgentToken::Star
+                    }
+                    _ => AgentToken::Invalid,
                 }
             }
         }
@@ -86,6 +92,17 @@ mod tests {
         assert_eq!(read("Googlebot*"), AgentToken::Name("googlebot".into()));
         assert_eq!(read("*"), AgentToken::Star);
         assert_eq!(read("/1.0"), AgentToken::Invalid);
+    }
+
+    #[test]
+    fn lone_star_reading() {
+        let read = |v: &str| AgentToken::from_value(v.as_bytes(), AgentValue::LeadingTokenLoneStar);
+        assert_eq!(read("*"), AgentToken::Star);
+        assert_eq!(read("* foo"), AgentToken::Star);
+        assert_eq!(read("*\x0bfoo"), AgentToken::Star);
+        assert_eq!(read("*WordPress*"), AgentToken::Invalid);
+        assert_eq!(read("*/1.0"), AgentToken::Invalid);
+        assert_eq!(read("googlebot*"), AgentToken::Name("googlebot".into()));
     }
 
     #[test]
