@@ -27,7 +27,7 @@ use std::sync::OnceLock;
 
 use crate::agent::AgentToken;
 use crate::pattern::Pattern;
-use crate::profile::{Encoding, FieldNames, MissingColon, Profile, Rules};
+use crate::profile::{Encoding, FieldNames, IndexHtml, MissingColon, Profile, Rules};
 
 /// The size limit Google enforces and RFC 9309 requires as a minimum: 500 KiB.
 pub const DEFAULT_SIZE_LIMIT: usize = 500 * 1024;
@@ -661,10 +661,7 @@ impl Grouper {
                     Cow::Borrowed(value)
                 };
                 let allow = record.kind == RecordKind::Allow;
-                if allow
-                    && rules.index_html_allows_directory
-                    && let Some(dir) = index_html_directory(&value)
-                {
+                if allow && let Some(dir) = index_html_directory(&value, rules.index_html) {
                     let mut derived = dir.to_vec();
                     derived.push(b'$');
                     let mut rule = Rule::new(number, allow, &derived, false, rules.encoding);
@@ -686,13 +683,26 @@ impl Grouper {
     }
 }
 
-/// For `…/index.html` or `…/index.htm` (not anchored, no wildcard after the directory), the
-/// directory `…/`.
-fn index_html_directory(value: &[u8]) -> Option<&[u8]> {
-    let dir = value
-        .strip_suffix(b"index.html")
-        .or_else(|| value.strip_suffix(b"index.htm"))?;
-    dir.ends_with(b"/").then_some(dir)
+/// The directory `…/` of an index page's rule, as the profile reads it: for
+/// [`IndexHtml::WholeName`] `…/index.html` or `…/index.htm` (not anchored, no wildcard after
+/// the directory); for [`IndexHtml::SegmentPrefix`] any value whose last segment starts with
+/// `index.htm` (`…/index.html?x`, `…/index.htm$`).
+fn index_html_directory(value: &[u8], rule: IndexHtml) -> Option<&[u8]> {
+    match rule {
+        IndexHtml::Off => None,
+        IndexHtml::WholeName => {
+            let dir = value
+                .strip_suffix(b"index.html")
+                .or_else(|| value.strip_suffix(b"index.htm"))?;
+            dir.ends_with(b"/").then_some(dir)
+        }
+        IndexHtml::SegmentPrefix => {
+            let slash = memchr::memrchr(b'/', value)?;
+            value[slash + 1..]
+                .starts_with(b"index.htm")
+                .then_some(&value[..=slash])
+        }
+    }
 }
 
 #[cfg(test)]

@@ -129,6 +129,18 @@ pub enum FieldNames {
     ParserPrefixes,
 }
 
+/// Which `allow` rules for an index page also allow the page's directory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IndexHtml {
+    /// None.
+    Off,
+    /// A value ending in `/index.html` or `/index.htm`.
+    WholeName,
+    /// A value whose last segment (after its last `/`) starts with `index.htm`. Google's
+    /// parser, probed (`google-parser/index-html-*`).
+    SegmentPrefix,
+}
+
 /// How a line without a colon is read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MissingColon {
@@ -184,8 +196,8 @@ pub struct Rules {
     pub encoding: Encoding,
     /// `/robots.txt` is always allowed.
     pub robots_txt_exempt: bool,
-    /// An `allow` rule for `…/index.html` (or `.htm`) also allows the directory `…/`.
-    pub index_html_allows_directory: bool,
+    /// Which `allow` rules for an index page also allow its directory `…/` (that URL only).
+    pub index_html: IndexHtml,
     /// Lines longer than this many bytes are cut to it; the rest of the line is ignored.
     pub max_line_bytes: Option<usize>,
     /// A rule's cached copy is used for at most this long unless the file is unreachable,
@@ -218,7 +230,7 @@ const RFC9309: Rules = Rules {
     // §2.2.2: "The /robots.txt URL is always allowed, and must not appear in the allow and
     // disallow rules."
     robots_txt_exempt: true,
-    index_html_allows_directory: false,
+    index_html: IndexHtml::Off,
     max_line_bytes: None,
     // §2.4: "Crawlers SHOULD NOT use the cached version for more than 24 hours, unless the
     // robots.txt file is unreachable."
@@ -262,7 +274,9 @@ const GOOGLE: Rules = Rules {
     encoding: Encoding::NonAsciiRuleHexUpper,
     // Nothing in the 2019 text exempts /robots.txt.
     robots_txt_exempt: false,
-    index_html_allows_directory: true,
+    // Google's crawler (issue #2); which values count is the parser's: any whose last segment
+    // starts with `index.htm` (`/a/index.html?x=1`, `/a/index.htmx`; `google-parser/index-*`).
+    index_html: IndexHtml::SegmentPrefix,
     // The text has no line limit; the parser reads the first 16,663 bytes of a line and ignores
     // the rest of it (`google-parser/long-line-*`).
     max_line_bytes: Some(16_663),
@@ -296,7 +310,7 @@ const LEGACY: Rules = Rules {
     assume_leading_slash: true,
     encoding: Encoding::NonAsciiOnly,
     robots_txt_exempt: false,
-    index_html_allows_directory: true,
+    index_html: IndexHtml::WholeName,
     max_line_bytes: Some(16_664),
     max_cache_hours: None,
     misconfigured_5xx_as_404: true,
