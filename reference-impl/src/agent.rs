@@ -76,6 +76,12 @@ impl AgentToken {
 
 /// The product token a crawler is known by, from the name it is given (`Googlebot/2.1` →
 /// `googlebot`): its leading run of `[A-Za-z_-]`, in lower case. `None` when that is empty.
+///
+/// Every profile reads the crawler's own name this way, the 2019 text's "All non-matching text
+/// is ignored" applied to it. Google's parser documents that it is given a product token
+/// ("Valid user agent strings only contain the characters [a-zA-Z_-]"); asked with
+/// `FooBot/1.0`, `FooBot 1.0` or `FooBot2` it matches no named group at all, which is outside
+/// that contract and so not what the `google` profile follows.
 pub fn crawler_token(agent: &str) -> Option<String> {
     let token = leading_token(agent.trim().as_bytes());
     (!token.is_empty()).then(|| lower(token))

@@ -36,6 +36,8 @@ pub enum Profile {
     /// The parser is asked only within its documented call contract: a URL already
     /// percent-encoded per RFC 3986, and a crawler name made of `[a-zA-Z_-]`. Outside it (a
     /// crawler name with a version, a raw non-ASCII URL) the profile keeps the text's reading.
+    /// What the library leaves to the crawler around it (the 500 KiB limit on what is fetched,
+    /// HTTP outcomes, caching) is the text's.
     Google,
     /// Google's pre-July-2019 specification (records, BNF grammar).
     Legacy,
@@ -260,9 +262,10 @@ const GOOGLE: Rules = Rules {
     // 2019, "File format": "The `<field>` element is case-insensitive."
     field_names_case_insensitive: true,
     // "All non-matching text is ignored (for example, both `googlebot/1.2` and `googlebot*`
-    // are equivalent to `googlebot`)": for names, the parser agrees. For a value starting with
-    // `*` the text is ambiguous (is `*WordPress*` `*`?); the parser reads `*` only alone or
-    // before whitespace (`google-parser/agent-*`, `user-agent/leading-star-on-group-value`).
+    // are equivalent to `googlebot`)": for names, the parser agrees. Read the same way,
+    // `*WordPress*` would be `*`; the parser reads `*` only alone or before whitespace, and the
+    // profile follows it (text vs parser: `user-agent/leading-star-on-group-value`,
+    // `google-parser/agent-star-*`).
     agent_value: AgentValue::LeadingTokenLoneStar,
     // 2019, "Group-member rules": "The path value must start with "/" to designate the root."
     // A value without it is kept as written and so never matches a path (which always starts
