@@ -7,5 +7,5 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    reptest::campaign::fuzz_one(reptest::campaign::FuzzEngines::InProcess, data);
+    reptest::fuzz::campaign::fuzz_one(reptest::fuzz::campaign::FuzzEngines::InProcess, data);
 });

@@ -1,5 +1,5 @@
 //! The reference never panics, on raw bytes or on generated files, and its metamorphic
-//! invariants hold (`reptest::invariants`): line ends, field-name case, added comments and
+//! invariants hold (`reptest::fuzz::invariants`): line ends, field-name case, added comments and
 //! group order change no verdict.
 
 #![no_main]
@@ -14,8 +14,8 @@ fuzz_target!(|data: &[u8]| {
         let selection = robots.select(&["FooBot"]);
         let _ = selection.check_url("http://example.com/a/b?c");
     }
-    if let Ok(input) = reptest::diff::generate(&mut Unstructured::new(data)) {
-        if let Err(broken) = reptest::invariants::check(&input) {
+    if let Ok(input) = reptest::fuzz::generate::generate(&mut Unstructured::new(data)) {
+        if let Err(broken) = reptest::fuzz::invariants::check(&input) {
             panic!("{broken}\nagent {:?}, urls {:?}", input.agent, input.urls);
         }
     }

@@ -15,11 +15,11 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use reptest::adapters;
-use reptest::campaign::{Campaign, Settings, in_process_engines};
-use reptest::diff::Corpus;
-use reptest::engine::{Engine, ReferenceEngine, SubprocessEngine};
-use reptest::findings::Catalogue;
+use reptest::engines::adapters;
+use reptest::engines::{Engine, ReferenceEngine, SubprocessEngine};
+use reptest::fuzz::campaign::{Campaign, Settings, in_process_implementations};
+use reptest::fuzz::corpus::Corpus;
+use reptest::fuzz::findings::Catalogue;
 use reptest_reference::Profile;
 
 /// 40 questions of 25 URLs each, from the corpus when present (generated otherwise).
@@ -115,7 +115,7 @@ fn fuzz_diff(c: &mut Criterion) {
     let _ = std::fs::remove_dir_all(&dir);
     let catalogue = Catalogue::open(&dir).expect("a scratch catalogue");
     let stop = Arc::new(AtomicBool::new(false));
-    let mut campaign = Campaign::new(in_process_engines(), catalogue, corpus, stop);
+    let mut campaign = Campaign::new(in_process_implementations(), catalogue, corpus, stop);
     let settings = Settings {
         seed: 1,
         first_case: 0,

@@ -1,20 +1,20 @@
-//! reptest's harness: the spec-case format and loader, protocol v1, the engines that put the
-//! suite's questions to implementations (in process or as adapter subprocesses), adapter
-//! manifests and their setup, `reptest run`, and the differential campaign of
-//! `reptest fuzz-diff` (generator and minimiser, findings catalogue).
+//! reptest's harness, grouped by role: [`suite`] (the spec-case format and loader, the tag
+//! vocabulary, `reptest run`), [`engines`] (the implementations under test: the reference and
+//! the Rust crates in process, adapters as protocol v1 subprocesses, their manifests and
+//! setup), [`fuzz`] (the generator, minimiser and differential campaign of
+//! `reptest fuzz-diff`, the findings catalogue, the reference's invariants) and [`report`]
+//! (`reptest report`). [`answer`] holds the vocabulary they share (answers, statuses,
+//! profile-keyed maps), [`text`] the escape convention and other text functions, [`explain`] what
+//! `reptest check` prints.
 //!
 //! The harness knows the reference only through `reptest-reference`'s public API, and knows
 //! no subprocess adapter in particular: everything outside tools need is the protocol and
 //! their manifest.
 
-pub mod adapters;
-pub mod campaign;
-pub mod cases;
-pub mod diff;
-pub mod engine;
-pub mod faulty;
-pub mod findings;
-pub mod invariants;
-pub mod protocol;
+pub mod answer;
+pub mod engines;
+pub mod explain;
+pub mod fuzz;
 pub mod report;
-pub mod runner;
+pub mod suite;
+pub mod text;

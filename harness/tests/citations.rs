@@ -16,7 +16,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use reptest::cases;
+use reptest::suite::cases;
 
 /// Sections cited that the excerpts do not reproduce but the RFC has: §2.2 is the formal
 /// syntax (ABNF), summarised in the README.

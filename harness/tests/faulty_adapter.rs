@@ -1,5 +1,5 @@
 //! The harness survives adapters that break: the deliberately faulty adapter
-//! (`reptest adapter faulty`, see `harness/src/faulty.rs`) crashes, hangs, prints garbage and
+//! (`reptest adapter faulty`, see `harness/src/engines/faulty.rs`) crashes, hangs, prints garbage and
 //! answers the wrong id or the wrong number of verdicts on marked cases; each is recorded for
 //! its case, the adapter is restarted, and every other case keeps its result.
 
@@ -7,9 +7,10 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use reptest::adapters;
-use reptest::cases;
-use reptest::runner::{self, Answer, Status};
+use reptest::answer::Status;
+use reptest::engines::adapters;
+use reptest::suite::cases;
+use reptest::suite::runner::{self, Reply};
 use reptest_reference::Profile;
 
 const CASES: &str = r##"# Cases that trip the faulty adapter, one fault each, between plain cases.
@@ -125,7 +126,7 @@ fn manifest(dir: &std::path::Path) -> PathBuf {
 implementation = "reptest faulty test adapter"
 language = "rust"
 version = "0"
-source = "harness/src/faulty.rs"
+source = "harness/src/engines/faulty.rs"
 run = ["{}", "adapter", "faulty"]
 
 [[deviation]]
@@ -178,11 +179,11 @@ fn every_fault_is_recorded_and_every_other_result_kept() {
             .outcomes
             .iter()
             .find(|o| o.case == format!("faulty/{case}"))
-            .map(|o| o.answer.clone())
+            .map(|o| o.reply.clone())
             .unwrap_or_else(|| panic!("no outcome for {case}"))
     };
     let error_text = |case: &str| match answer(case) {
-        Answer::Error(e) => e,
+        Reply::Error(e) => e,
         other => panic!("{case}: expected an error, got {other:?}"),
     };
 
@@ -227,13 +228,14 @@ fn every_fault_is_recorded_and_every_other_result_kept() {
     assert_eq!(report.starts, 6, "starts: {}", report.starts);
     assert!(!report.broken());
 
-    let text = runner::render_adapter(&report, Profile::Google, &cases);
+    let text = runner::render_adapter(&report, Profile::Google, &cases, false).expect("renders");
     assert!(
-        text.contains("UNEXPECTED PASS faulty/listed-but-passes"),
+        text.contains("unexpected-pass faulty/listed-but-passes"),
         "{text}"
     );
     assert!(text.contains("STALE deviation"), "{text}");
-    let json = runner::to_json(std::slice::from_ref(&report), &cases);
+    let doc = runner::RunDocument::new(std::slice::from_ref(&report), &cases, Vec::new());
+    let json = serde_json::to_value(&doc).expect("serialisable");
     // crash, hang, garbage, wrong id, the reported error, and both checks of `short`.
     assert_eq!(json["adapters"][0]["summary"]["google"]["error"], 7);
 }

@@ -4,8 +4,8 @@
 
 use std::path::Path;
 
-use reptest::cases;
-use reptest::findings::Index;
+use reptest::fuzz::findings::Index;
+use reptest::suite::cases;
 use reptest_reference::Profile;
 
 #[test]

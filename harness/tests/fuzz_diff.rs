@@ -7,11 +7,11 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use reptest::campaign::{Campaign, Settings, reference_engines};
-use reptest::cases;
-use reptest::engine::{Engine, EngineError, EngineInfo, ReferenceEngine};
-use reptest::findings::Catalogue;
-use reptest::protocol::WireVerdict;
+use reptest::engines::protocol::WireVerdict;
+use reptest::engines::{Engine, EngineError, EngineInfo, ReferenceEngine};
+use reptest::fuzz::campaign::{Campaign, Settings};
+use reptest::fuzz::findings::Catalogue;
+use reptest::suite::cases;
 use reptest_reference::Profile;
 
 /// The reference under `google`, except that it drops every line holding `$`.
@@ -38,8 +38,7 @@ impl Engine for IgnoresDollar {
 }
 
 fn engines() -> Vec<Box<dyn Engine>> {
-    let mut engines = reference_engines();
-    engines.push(Box::new(IgnoresDollar(
+    vec![Box::new(IgnoresDollar(
         ReferenceEngine::new(Profile::Google),
         EngineInfo {
             name: "ignores-dollar".into(),
@@ -47,8 +46,7 @@ fn engines() -> Vec<Box<dyn Engine>> {
             version: "1".into(),
             language: "rust".into(),
         },
-    )));
-    engines
+    ))]
 }
 
 fn settings() -> Settings {
@@ -156,8 +154,7 @@ fn planted_disagreement_is_found_minimised_written_and_deduplicated() {
 #[test]
 fn agreeing_engines_give_no_finding() {
     let dir = scratch("fuzz-diff-agree");
-    let mut engines = reference_engines();
-    engines.push(Box::new(ReferenceEngine::new(Profile::Rfc9309)));
+    let engines: Vec<Box<dyn Engine>> = vec![Box::new(ReferenceEngine::new(Profile::Rfc9309))];
     let catalogue = Catalogue::open(&dir).expect("catalogue");
     let stop = Arc::new(AtomicBool::new(false));
     let mut campaign = Campaign::new(engines, catalogue, None, stop);

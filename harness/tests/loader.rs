@@ -1,8 +1,10 @@
 //! The case loader is strict, and the suite is as large as it claims.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
-use reptest::cases::{self, Force, load_str};
+use reptest::suite::cases::{self, Force, load_str};
+use reptest::suite::tags;
 use reptest_reference::Profile;
 
 fn error_of(text: &str) -> String {
@@ -26,6 +28,29 @@ checks = [{ url = "http://e.com/x", expect = "disallow" }]
 fn a_good_file_loads_with_its_id() {
     let cases = load_str(GOOD, Path::new("spec-cases/demo.toml")).expect("loads");
     assert_eq!(cases[0].id, "demo/one");
+}
+
+#[test]
+fn unknown_tag_names_file_and_case() {
+    let e = error_of(&GOOD.replace(
+        "agent = \"a\"",
+        "agent = \"a\"\ntags = [\"wildcard\", \"line-end\"]",
+    ));
+    assert!(
+        e.contains("demo.toml") && e.contains("case `one`") && e.contains("unknown tag `line-end`"),
+        "{e}"
+    );
+}
+
+#[test]
+fn google_parser_is_cited_with_or_without_a_topic() {
+    for spec in ["google-parser", "google-parser#wildcards"] {
+        let text = GOOD.replace("rfc9309#2.2.2", spec);
+        assert!(
+            load_str(&text, Path::new("spec-cases/demo.toml")).is_ok(),
+            "{spec}"
+        );
+    }
 }
 
 #[test]
@@ -168,7 +193,7 @@ fn opening_comment_required() {
 #[test]
 fn unescape_convention() {
     assert_eq!(
-        cases::unescape(r"\xEF\xBB\xBFa\rb\nc\td\0\\").expect("valid"),
+        reptest::text::unescape(r"\xEF\xBB\xBFa\rb\nc\td\0\\").expect("valid"),
         b"\xEF\xBB\xBFa\rb\nc\td\0\\"
     );
 }
@@ -233,5 +258,23 @@ fn every_case_has_a_force_for_every_profile_it_applies_to() {
         for profile in &case.profiles {
             assert!(case.force(*profile).is_some(), "{} [{profile}]", case.id);
         }
+    }
+}
+
+#[test]
+fn every_area_of_the_report_holds_checks() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../spec-cases");
+    let all = cases::load_dir(&dir).expect("spec-cases load");
+    let mut checks: BTreeMap<&str, usize> = BTreeMap::new();
+    for case in &all {
+        if let cases::CaseKind::Robots { checks: urls, .. } = &case.kind {
+            *checks.entry(tags::area(&case.tags)).or_default() += urls.len();
+        }
+    }
+    for area in tags::AREAS {
+        assert!(
+            checks.get(area).copied().unwrap_or(0) > 0,
+            "no check in area `{area}`: {checks:?}"
+        );
     }
 }

@@ -3,7 +3,7 @@
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 
-use reptest::protocol::{Hello, Request, Response, WireVerdict};
+use reptest::engines::protocol::{Hello, Request, Response, WireVerdict};
 
 fn exchange(profile: &str, lines: &[String]) -> (Hello, Vec<Response>, bool) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_reptest"))

@@ -8,6 +8,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use reptest::report::{self, Results};
+use reptest_reference::Profile;
 
 fn chromium() -> PathBuf {
     for candidate in ["/usr/bin/chromium", "/usr/bin/chromium-browser"] {
@@ -127,7 +128,7 @@ fn the_matrix_shows_the_scores_of_the_results() {
             .unwrap_or_else(|| panic!("the page shows an unknown implementation {name}"));
         assert_eq!(
             (*passed, *total),
-            report::score(&results, imp, "rfc9309", None),
+            report::score(&results, imp, Profile::Rfc9309, None),
             "{name}: the page's rfc9309 score differs from results.json"
         );
     }
@@ -135,7 +136,7 @@ fn the_matrix_shows_the_scores_of_the_results() {
         .cases
         .iter()
         .flat_map(|c| &c.checks)
-        .filter(|c| c.expect.contains_key("rfc9309"))
+        .filter(|c| c.expect.contains_key(&Profile::Rfc9309))
         .count();
     assert!(
         dom.contains(&format!(">{checks} checks<")),

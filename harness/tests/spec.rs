@@ -6,7 +6,7 @@ use std::fmt;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
 
-use reptest::cases::{self, failure_report};
+use reptest::suite::cases::{self, failure_report};
 use reptest_reference::Profile;
 
 /// A failure message printed as written (the harness prints errors with `Debug`).

@@ -54,14 +54,20 @@ impl AgentToken {
                     AgentToken::Invalid
                 }
             }
-            AgentValue::LeadingToken => {
+            AgentValue::LeadingToken | AgentValue::LeadingTokenLoneStar => {
                 let token = leading_token(value);
                 if !token.is_empty() {
-                    AgentToken::Name(lower(token))
-                } else if value.first() == Some(&b'*') {
-                    AgentToken::Star
-                } else {
-                    AgentToken::Invalid
+                    return AgentToken::Name(lower(token));
+                }
+                match value.split_first() {
+                    Some((b'*', _)) if rule == AgentValue::LeadingToken => AgentToken::Star,
+                    // `*` alone, or followed by whitespace (the value is already trimmed of
+                    // the comment and of surrounding whitespace).
+                    Some((b'*', [])) => AgentToken::Star,
+                    Some((b'*', [next, ..])) if next.is_ascii_whitespace() || *next == 0x0B => {
+                        AgentToken::Star
+                    }
+                    _ => AgentToken::Invalid,
                 }
             }
         }
@@ -70,6 +76,12 @@ impl AgentToken {
 
 /// The product token a crawler is known by, from the name it is given (`Googlebot/2.1` →
 /// `googlebot`): its leading run of `[A-Za-z_-]`, in lower case. `None` when that is empty.
+///
+/// Every profile reads the crawler's own name this way, the 2019 text's "All non-matching text
+/// is ignored" applied to it. Google's parser documents that it is given a product token
+/// ("Valid user agent strings only contain the characters [a-zA-Z_-]"); asked with
+/// `FooBot/1.0`, `FooBot 1.0` or `FooBot2` it matches no named group at all, which is outside
+/// that contract and so not what the `google` profile follows.
 pub fn crawler_token(agent: &str) -> Option<String> {
     let token = leading_token(agent.trim().as_bytes());
     (!token.is_empty()).then(|| lower(token))
@@ -86,6 +98,17 @@ mod tests {
         assert_eq!(read("Googlebot*"), AgentToken::Name("googlebot".into()));
         assert_eq!(read("*"), AgentToken::Star);
         assert_eq!(read("/1.0"), AgentToken::Invalid);
+    }
+
+    #[test]
+    fn lone_star_reading() {
+        let read = |v: &str| AgentToken::from_value(v.as_bytes(), AgentValue::LeadingTokenLoneStar);
+        assert_eq!(read("*"), AgentToken::Star);
+        assert_eq!(read("* foo"), AgentToken::Star);
+        assert_eq!(read("*\x0bfoo"), AgentToken::Star);
+        assert_eq!(read("*WordPress*"), AgentToken::Invalid);
+        assert_eq!(read("*/1.0"), AgentToken::Invalid);
+        assert_eq!(read("googlebot*"), AgentToken::Name("googlebot".into()));
     }
 
     #[test]

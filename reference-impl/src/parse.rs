@@ -27,7 +27,7 @@ use std::sync::OnceLock;
 
 use crate::agent::AgentToken;
 use crate::pattern::Pattern;
-use crate::profile::{Encoding, Profile, Rules};
+use crate::profile::{Encoding, FieldNames, IndexHtml, MissingColon, Profile, Rules};
 
 /// The size limit Google enforces and RFC 9309 requires as a minimum: 500 KiB.
 pub const DEFAULT_SIZE_LIMIT: usize = 500 * 1024;
@@ -246,8 +246,8 @@ const FIELDS: &[(&str, RecordKind)] = &[
     ("crawl-delay", RecordKind::CrawlDelay),
 ];
 
-/// Misspellings accepted where the profile accepts any. The list is this project's, kept
-/// short: the examples the texts give ("useragent") and common slips of the same kind.
+/// Misspellings accepted under [`FieldNames::CommonMisspellings`]. The list is this project's,
+/// kept short: the examples the texts give ("useragent") and common slips of the same kind.
 const MISSPELLINGS: &[(&str, RecordKind, &str)] = &[
     ("useragent", RecordKind::UserAgent, "user-agent"),
     ("user agent", RecordKind::UserAgent, "user-agent"),
@@ -259,20 +259,40 @@ const MISSPELLINGS: &[(&str, RecordKind, &str)] = &[
     ("site-map", RecordKind::Sitemap, "sitemap"),
 ];
 
-fn is_ws(b: u8) -> bool {
-    b == b' ' || b == b'\t'
+/// Under [`FieldNames::ParserPrefixes`], a field name starting with one of these (compared
+/// without regard to case) is the field; the second element is the canonical name when the
+/// prefix is a misspelling. Each entry was observed in Google's parser
+/// (`spec-cases/google-parser.toml`, `field-*`); `sitemap` and `crawl-delay` never change a
+/// verdict and are listed as written.
+const PARSER_PREFIXES: &[(&str, RecordKind, Option<&str>)] = &[
+    ("user-agent", RecordKind::UserAgent, None),
+    ("useragent", RecordKind::UserAgent, Some("user-agent")),
+    ("user agent", RecordKind::UserAgent, Some("user-agent")),
+    ("allow", RecordKind::Allow, None),
+    ("disallow", RecordKind::Disallow, None),
+    ("disalow", RecordKind::Disallow, Some("disallow")),
+    ("dissallow", RecordKind::Disallow, Some("disallow")),
+    ("dissalow", RecordKind::Disallow, Some("disallow")),
+    ("disallaw", RecordKind::Disallow, Some("disallow")),
+    ("diasllow", RecordKind::Disallow, Some("disallow")),
+    ("sitemap", RecordKind::Sitemap, None),
+    ("crawl-delay", RecordKind::CrawlDelay, None),
+];
+
+fn is_ws(b: u8, rules: &Rules) -> bool {
+    b == b' ' || b == b'\t' || (rules.vt_ff_are_whitespace && matches!(b, 0x0B | 0x0C))
 }
 
-fn trim(mut s: &[u8]) -> &[u8] {
+fn trim<'a>(mut s: &'a [u8], rules: &Rules) -> &'a [u8] {
     while let [first, rest @ ..] = s {
-        if is_ws(*first) {
+        if is_ws(*first, rules) {
             s = rest;
         } else {
             break;
         }
     }
     while let [rest @ .., last] = s {
-        if is_ws(*last) {
+        if is_ws(*last, rules) {
             s = rest;
         } else {
             break;
@@ -294,15 +314,29 @@ fn classify(key: &[u8], rules: &Rules) -> Option<(RecordKind, Option<&'static st
             key == name.as_bytes()
         }
     };
-    if let Some(&(_, kind)) = FIELDS.iter().find(|(name, _)| eq(name)) {
-        return Some((kind, None));
+    match rules.field_names {
+        FieldNames::ParserPrefixes => {
+            let (prefix, kind, misspelled) = PARSER_PREFIXES.iter().find(|(prefix, _, _)| {
+                key.get(..prefix.len())
+                    .is_some_and(|head| head.eq_ignore_ascii_case(prefix.as_bytes()))
+            })?;
+            // A longer name (`disallowed`) is a misspelling of the field its prefix names.
+            let canonical = misspelled.or((key.len() > prefix.len()).then_some(*prefix));
+            Some((*kind, canonical))
+        }
+        FieldNames::Exact | FieldNames::CommonMisspellings => {
+            if let Some(&(_, kind)) = FIELDS.iter().find(|(name, _)| eq(name)) {
+                return Some((kind, None));
+            }
+            if rules.field_names == FieldNames::CommonMisspellings
+                && let Some(&(_, kind, canonical)) =
+                    MISSPELLINGS.iter().find(|(name, _, _)| eq(name))
+            {
+                return Some((kind, Some(canonical)));
+            }
+            None
+        }
     }
-    if rules.accept_misspellings
-        && let Some(&(_, kind, canonical)) = MISSPELLINGS.iter().find(|(name, _, _)| eq(name))
-    {
-        return Some((kind, Some(canonical)));
-    }
-    None
 }
 
 /// Splits `bytes` into lines at CR, LF or CRLF. The last line is yielded even without an end.
@@ -347,6 +381,14 @@ impl Robots {
         let mut body = &bytes[..bytes.len().min(options.size_limit)];
         if let Some(rest) = body.strip_prefix(b"\xEF\xBB\xBF") {
             body = rest;
+        } else if rules.partial_bom_skipped {
+            // `EF` or `EF BB`, then something else: the part of the mark is skipped.
+            let part = body
+                .iter()
+                .zip(b"\xEF\xBB")
+                .take_while(|(a, b)| a == b)
+                .count();
+            body = &body[part..];
         }
         // The line cut by the limit is the last one, unless the limit fell right after an end
         // of line.
@@ -473,11 +515,12 @@ fn parse_line<'a>(raw: &'a [u8], rules: &Rules, full: bool) -> Line<'a> {
     if full && std::str::from_utf8(line).is_err() {
         diagnostics.push(Diagnostic::InvalidUtf8);
     }
-    let content = match memchr::memchr(b'#', line) {
-        Some(at) => &line[..at],
-        None => line,
+    let end = if rules.nul_ends_line {
+        memchr::memchr2(b'#', 0, line)
+    } else {
+        memchr::memchr(b'#', line)
     };
-    let content = trim(content);
+    let content = trim(end.map_or(line, |at| &line[..at]), rules);
     if content.is_empty() {
         return Line {
             kind: RecordKind::Blank,
@@ -488,8 +531,8 @@ fn parse_line<'a>(raw: &'a [u8], rules: &Rules, full: bool) -> Line<'a> {
     }
 
     let (key, value, kind) = if let Some(colon) = memchr::memchr(b':', content) {
-        let key = trim(&content[..colon]);
-        let value = trim(&content[colon + 1..]);
+        let key = trim(&content[..colon], rules);
+        let value = trim(&content[colon + 1..], rules);
         match classify(key, rules) {
             Some((kind, misspelled)) => {
                 if let Some(canonical) = misspelled {
@@ -503,12 +546,12 @@ fn parse_line<'a>(raw: &'a [u8], rules: &Rules, full: bool) -> Line<'a> {
             }
         }
     } else {
-        // `field value` with whitespace instead of the colon. Keys containing a space
-        // ("user agent") are tried first, so that their second word is not read as a value.
-        let split = rules
-            .accept_missing_colon
-            .then(|| split_missing_colon(content, rules))
-            .flatten();
+        // `field value` with whitespace instead of the colon.
+        let split = match rules.missing_colon {
+            MissingColon::Reject => None,
+            MissingColon::LongestField => split_missing_colon(content, rules),
+            MissingColon::TwoWords => split_two_words(content, rules),
+        };
         match split {
             Some((key, value, kind, misspelled)) => {
                 diagnostics.push(Diagnostic::AcceptedMissingColon);
@@ -533,16 +576,36 @@ fn parse_line<'a>(raw: &'a [u8], rules: &Rules, full: bool) -> Line<'a> {
 
 type Split<'a> = (&'a [u8], &'a [u8], RecordKind, Option<&'static str>);
 
-/// Reads `field value` (no colon): the longest known field name followed by whitespace.
+/// Reads `field value` (no colon): the longest known field name followed by whitespace. Keys
+/// containing a space ("user agent") are found this way, so that their second word is not read
+/// as a value.
 fn split_missing_colon<'a>(content: &'a [u8], rules: &Rules) -> Option<Split<'a>> {
     let mut best = None;
-    for (at, _) in content.iter().enumerate().filter(|&(_, &b)| is_ws(b)) {
-        let key = trim(&content[..at]);
+    for (at, _) in content
+        .iter()
+        .enumerate()
+        .filter(|&(_, &b)| is_ws(b, rules))
+    {
+        let key = trim(&content[..at], rules);
         if let Some((kind, misspelled)) = classify(key, rules) {
-            best = Some((key, trim(&content[at..]), kind, misspelled));
+            best = Some((key, trim(&content[at..], rules), kind, misspelled));
         }
     }
     best.filter(|(_, value, _, _)| !value.is_empty())
+}
+
+/// Reads `field value` (no colon) when `content` is exactly two words separated by spaces or
+/// tabs, the first a known field name.
+fn split_two_words<'a>(content: &'a [u8], rules: &Rules) -> Option<Split<'a>> {
+    let mut words = content
+        .split(|&b| b == b' ' || b == b'\t')
+        .filter(|w| !w.is_empty());
+    let (key, value) = (words.next()?, words.next()?);
+    if words.next().is_some() {
+        return None;
+    }
+    let (kind, misspelled) = classify(key, rules)?;
+    Some((key, value, kind, misspelled))
 }
 
 impl Grouper {
@@ -598,10 +661,7 @@ impl Grouper {
                     Cow::Borrowed(value)
                 };
                 let allow = record.kind == RecordKind::Allow;
-                if allow
-                    && rules.index_html_allows_directory
-                    && let Some(dir) = index_html_directory(&value)
-                {
+                if allow && let Some(dir) = index_html_directory(&value, rules.index_html) {
                     let mut derived = dir.to_vec();
                     derived.push(b'$');
                     let mut rule = Rule::new(number, allow, &derived, false, rules.encoding);
@@ -623,13 +683,26 @@ impl Grouper {
     }
 }
 
-/// For `…/index.html` or `…/index.htm` (not anchored, no wildcard after the directory), the
-/// directory `…/`.
-fn index_html_directory(value: &[u8]) -> Option<&[u8]> {
-    let dir = value
-        .strip_suffix(b"index.html")
-        .or_else(|| value.strip_suffix(b"index.htm"))?;
-    dir.ends_with(b"/").then_some(dir)
+/// The directory `…/` of an index page's rule, as the profile reads it: for
+/// [`IndexHtml::WholeName`] `…/index.html` or `…/index.htm` (not anchored, no wildcard after
+/// the directory); for [`IndexHtml::SegmentPrefix`] any value whose last segment starts with
+/// `index.htm` (`…/index.html?x`, `…/index.htm$`).
+fn index_html_directory(value: &[u8], rule: IndexHtml) -> Option<&[u8]> {
+    match rule {
+        IndexHtml::Off => None,
+        IndexHtml::WholeName => {
+            let dir = value
+                .strip_suffix(b"index.html")
+                .or_else(|| value.strip_suffix(b"index.htm"))?;
+            dir.ends_with(b"/").then_some(dir)
+        }
+        IndexHtml::SegmentPrefix => {
+            let slash = memchr::memrchr(b'/', value)?;
+            value[slash + 1..]
+                .starts_with(b"index.htm")
+                .then_some(&value[..=slash])
+        }
+    }
 }
 
 #[cfg(test)]
@@ -679,10 +752,10 @@ mod tests {
     }
 
     #[test]
-    fn google_reads_missing_colon_and_misspellings() {
+    fn legacy_reads_missing_colon_and_misspellings() {
         let r = parse(
             "useragent foo\ndisalow /x\nuser agent bar\n",
-            Profile::Google,
+            Profile::Legacy,
         );
         let kinds: Vec<RecordKind> = r.records().iter().map(|r| r.kind).collect();
         assert_eq!(
@@ -694,6 +767,50 @@ mod tests {
             ]
         );
         assert_eq!(r.records()[2].value, "bar");
+    }
+
+    #[test]
+    fn google_reads_field_prefixes_and_two_word_lines() {
+        let r = parse(
+            "useragents foo\nDisallowed: /x\ndisalow /y /z\nuser agent bar\nallow-x /w\n",
+            Profile::Google,
+        );
+        let kinds: Vec<RecordKind> = r.records().iter().map(|r| r.kind).collect();
+        assert_eq!(
+            kinds,
+            [
+                RecordKind::UserAgent,
+                RecordKind::Disallow,
+                RecordKind::Invalid,
+                RecordKind::Invalid,
+                RecordKind::Allow
+            ]
+        );
+        assert_eq!(
+            r.records()[1].diagnostics,
+            [Diagnostic::AcceptedMisspelling {
+                canonical: "disallow"
+            }]
+        );
+    }
+
+    #[test]
+    fn google_nul_bom_part_and_vertical_whitespace() {
+        let r = Robots::parse(
+            b"\xEF\xBBuser-agent: *\ndisallow: /a\0b\ndisallow:\x0b/c\x0c\n",
+            ParseOptions::new(Profile::Google),
+        );
+        let paths: Vec<String> = r.groups()[0]
+            .rules
+            .iter()
+            .map(|r| r.path().into_owned())
+            .collect();
+        assert_eq!(paths, ["/a", "/c"]);
+        let legacy = Robots::parse(
+            b"\xEF\xBBuser-agent: *\ndisallow: /a\n",
+            ParseOptions::new(Profile::Legacy),
+        );
+        assert!(legacy.groups().is_empty());
     }
 
     #[test]

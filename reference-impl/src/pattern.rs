@@ -54,7 +54,9 @@ fn push_escaped(out: &mut Vec<u8>, b: u8) {
 ///   match them (§2.2.3, Figure 6); a `$` inside a rule (not at its end) is a literal too.
 ///
 /// Google canonical form ([`Encoding::NonAsciiOnly`]): octets 0x80 and above are
-/// percent-encoded; everything else is kept as written.
+/// percent-encoded; everything else is kept as written. Google's parser
+/// ([`Encoding::NonAsciiRuleHexUpper`]) also upper-cases the hex digits of a rule's `%XX`
+/// escapes (only a `%` followed by two hex digits), never a URL's.
 pub(crate) fn canonicalize(input: &[u8], encoding: Encoding, side: Side) -> Vec<u8> {
     let mut out = Vec::with_capacity(input.len() + input.len() / 4);
     match encoding {
@@ -65,6 +67,31 @@ pub(crate) fn canonicalize(input: &[u8], encoding: Encoding, side: Side) -> Vec<
                 } else {
                     out.push(b);
                 }
+            }
+        }
+        Encoding::NonAsciiRuleHexUpper => {
+            let mut i = 0;
+            while i < input.len() {
+                let b = input[i];
+                if b >= 0x80 {
+                    push_escaped(&mut out, b);
+                } else if b == b'%'
+                    && side == Side::Rule
+                    && let [hi, lo] = input.get(i + 1..i + 3).unwrap_or_default()
+                    && hi.is_ascii_hexdigit()
+                    && lo.is_ascii_hexdigit()
+                {
+                    out.extend_from_slice(&[
+                        b'%',
+                        hi.to_ascii_uppercase(),
+                        lo.to_ascii_uppercase(),
+                    ]);
+                    i += 3;
+                    continue;
+                } else {
+                    out.push(b);
+                }
+                i += 1;
             }
         }
         Encoding::Rfc3986 => {
@@ -243,6 +270,19 @@ mod tests {
         assert_eq!(c("/foo/bar/%62%61%7A"), b"/foo/bar/baz");
         assert_eq!(c("/a*b$"), b"/a%2Ab%24");
         assert_eq!(c("/100%"), b"/100%25");
+    }
+
+    #[test]
+    fn google_parser_upper_cases_rule_escapes_only() {
+        let e = Encoding::NonAsciiRuleHexUpper;
+        let rule = |s: &str| canonicalize(s.as_bytes(), e, Side::Rule);
+        let url = |s: &str| canonicalize(s.as_bytes(), e, Side::Url);
+        assert_eq!(rule("/a%e3%2fb"), b"/a%E3%2Fb");
+        assert_eq!(rule("/a%e"), b"/a%e");
+        assert_eq!(rule("/a%ez"), b"/a%ez");
+        assert_eq!(rule("/ツ"), b"/%E3%83%84");
+        assert_eq!(url("/a%e3"), b"/a%e3");
+        assert_eq!(url("/ツ"), b"/%E3%83%84");
     }
 
     #[test]

@@ -4,6 +4,18 @@
 //! choice for each field. Code elsewhere asks the profile's `Rules`, never the profile's name,
 //! so that the decision for each point of disagreement is written down in exactly one place —
 //! here — with the sentence it relies on.
+//!
+//! Each profile has one principle:
+//! - `rfc9309` is the RFC text;
+//! - `google` is what Google's crawler does (see [`Profile::Google`]): the 2019 text where it
+//!   decides and Google's open-source parser agrees, the parser's observed behaviour where the
+//!   text is silent or ambiguous, and the parser where the two conflict;
+//! - `legacy` is the pre-2019 text.
+//!
+//! The parser's behaviour is learned only by asking it (the `google-robotstxt-cc` adapter),
+//! never by reading its code; every such point is a case citing `google-parser` with the probe
+//! that showed it (`spec-cases/google-parser.toml`), and every conflict with the text is tagged
+//! `text-vs-parser` and quotes the sentence it overrides.
 
 use std::fmt;
 use std::str::FromStr;
@@ -13,8 +25,19 @@ use std::str::FromStr;
 pub enum Profile {
     /// RFC 9309 (September 2022).
     Rfc9309,
-    /// Google's 2019 robots.txt specification, plus the crawler behaviour Google documents for
-    /// its open-source parser where the text is silent.
+    /// What Google's crawler does, as documented by the 2019 text and by Google's open-source
+    /// parser, which the same text names as the one "used in Google Search" ("Testing
+    /// robots.txt markup"):
+    /// - where the text decides and the parser agrees: the text;
+    /// - where the text is silent or ambiguous: the parser's observed behaviour;
+    /// - where the text and the parser conflict: the parser (cases tagged `text-vs-parser`,
+    ///   each quoting the sentence it overrides).
+    ///
+    /// The parser is asked only within its documented call contract: a URL already
+    /// percent-encoded per RFC 3986, and a crawler name made of `[a-zA-Z_-]`. Outside it (a
+    /// crawler name with a version, a raw non-ASCII URL) the profile keeps the text's reading.
+    /// What the library leaves to the crawler around it (the 500 KiB limit on what is fetched,
+    /// HTTP outcomes, caching) is the text's.
     Google,
     /// Google's pre-July-2019 specification (records, BNF grammar).
     Legacy,
@@ -88,6 +111,49 @@ pub enum AgentValue {
     /// precedence for user agents": "All non-matching text is ignored (for example, both
     /// `googlebot/1.2` and `googlebot*` are equivalent to `googlebot`)."
     LeadingToken,
+    /// As [`AgentValue::LeadingToken`] for names, but a value starting with `*` stands for `*`
+    /// only when the `*` is alone or followed by whitespace (`* # all`, `* foo`); `*WordPress*`
+    /// and `*/1.0` name no crawler. Google's parser, probed (`google-parser/agent-*`).
+    LeadingTokenLoneStar,
+}
+
+/// Which field names are read as the field they stand for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FieldNames {
+    /// Only the names the text lists (compared per `field_names_case_insensitive`).
+    Exact,
+    /// The names and a short list of common misspellings ("useragent", "disalow"), each
+    /// compared whole.
+    CommonMisspellings,
+    /// Google's parser, probed (`google-parser/field-*`): a field name that *starts with* a
+    /// field's name or with one of the misspellings the parser accepts is that field
+    /// (`disallowed`, `user-agents`, `disalow-this`).
+    ParserPrefixes,
+}
+
+/// Which `allow` rules for an index page also allow the page's directory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IndexHtml {
+    /// None.
+    Off,
+    /// A value ending in `/index.html` or `/index.htm`.
+    WholeName,
+    /// A value whose last segment (after its last `/`) starts with `index.htm`. Google's
+    /// parser, probed (`google-parser/index-html-*`).
+    SegmentPrefix,
+}
+
+/// How a line without a colon is read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MissingColon {
+    /// It is not a rule.
+    Reject,
+    /// As `field value`: the longest known field name followed by whitespace, then the rest.
+    LongestField,
+    /// As `field value` only when it is exactly two words separated by spaces or tabs
+    /// (`disallow /x`, not `disallow /x /y` nor `user agent foo`). Google's parser, probed
+    /// (`google-parser/missing-colon-*`).
+    TwoWords,
 }
 
 /// How paths (of rules and of URLs) are brought to one canonical octet form before matching.
@@ -101,16 +167,27 @@ pub enum Encoding {
     /// may be included as UTF-8 characters or as percent-escaped UTF-8 encoded characters". Only
     /// non-ASCII octets are percent-encoded; nothing is decoded.
     NonAsciiOnly,
+    /// As [`Encoding::NonAsciiOnly`], and in a rule the hex digits of each `%XX` escape are
+    /// brought to upper case; a URL's escapes are compared as given, so `%e3` in a URL matches
+    /// neither `%e3` nor `%E3` in a rule. Google's parser, probed (`google-parser/hex-case-*`).
+    NonAsciiRuleHexUpper,
 }
 
 /// What the profile decides on every point where the texts differ.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rules {
-    /// Misspelled field names accepted as the field they stand for ("useragent", "disalow").
-    pub accept_misspellings: bool,
-    /// A line without a colon is read as `field value` when a known field name is followed by
-    /// whitespace.
-    pub accept_missing_colon: bool,
+    /// Which field names (misspellings included) are read as a field.
+    pub field_names: FieldNames,
+    /// How a line without a colon is read.
+    pub missing_colon: MissingColon,
+    /// Vertical tab and form feed count as whitespace around field and value, like space and
+    /// tab.
+    pub vt_ff_are_whitespace: bool,
+    /// A NUL octet ends the line's content, like `#`.
+    pub nul_ends_line: bool,
+    /// At the start of the file, any leading part of the UTF-8 BOM (`EF`, `EF BB`) is skipped,
+    /// not only the whole mark.
+    pub partial_bom_skipped: bool,
     /// Field names compared without regard to case.
     pub field_names_case_insensitive: bool,
     /// How a `user-agent` value becomes the token it is matched on.
@@ -121,8 +198,8 @@ pub struct Rules {
     pub encoding: Encoding,
     /// `/robots.txt` is always allowed.
     pub robots_txt_exempt: bool,
-    /// An `allow` rule for `…/index.html` (or `.htm`) also allows the directory `…/`.
-    pub index_html_allows_directory: bool,
+    /// Which `allow` rules for an index page also allow its directory `…/` (that URL only).
+    pub index_html: IndexHtml,
     /// Lines longer than this many bytes are cut to it; the rest of the line is ignored.
     pub max_line_bytes: Option<usize>,
     /// A rule's cached copy is used for at most this long unless the file is unreachable,
@@ -135,10 +212,16 @@ pub struct Rules {
 /// RFC 9309.
 const RFC9309: Rules = Rules {
     // §2.2.1 lists the fields exactly; no misspelling is mentioned.
-    accept_misspellings: false,
+    field_names: FieldNames::Exact,
     // §2.2: "Each line contains a key-value pair of a field name, a colon and a value" — a
     // line without a colon is not a rule.
-    accept_missing_colon: false,
+    missing_colon: MissingColon::Reject,
+    // §2.2 (ABNF): `WS = %x20 / %x09`.
+    vt_ff_are_whitespace: false,
+    nul_ends_line: false,
+    // The RFC does not speak of a BOM; the reference skips only the whole mark, which is no
+    // content in any reading.
+    partial_bom_skipped: false,
     // §2.2: "Field names are case-insensitive."
     field_names_case_insensitive: true,
     agent_value: AgentValue::Whole,
@@ -149,7 +232,7 @@ const RFC9309: Rules = Rules {
     // §2.2.2: "The /robots.txt URL is always allowed, and must not appear in the allow and
     // disallow rules."
     robots_txt_exempt: true,
-    index_html_allows_directory: false,
+    index_html: IndexHtml::Off,
     max_line_bytes: None,
     // §2.4: "Crawlers SHOULD NOT use the cached version for more than 24 hours, unless the
     // robots.txt file is unreachable."
@@ -159,23 +242,47 @@ const RFC9309: Rules = Rules {
 
 /// Google 2019 and Google's documented crawler behaviour.
 const GOOGLE: Rules = Rules {
-    // The 2019 text says typos are "not supported", but Google's open-source parser — "also
-    // used in Google Search", as the same text says under "Testing robots.txt markup" — accepts
-    // a handful of common misspellings. The profile follows what the crawler does.
-    accept_misspellings: true,
-    accept_missing_colon: true,
+    // Text vs parser: 2019, "File format": "Handling of `<field>` elements with simple errors
+    // or typos (for example, "useragent" instead of "user-agent") is not supported." Google's
+    // parser accepts "useragent" and a few other misspellings, and any field name that starts
+    // with an accepted one (`google-parser/field-*`). The profile follows the parser.
+    field_names: FieldNames::ParserPrefixes,
+    // Text vs parser: "Each valid line consists of a field, a colon, and a value." The parser
+    // also reads `disallow /x` (two words, no colon).
+    missing_colon: MissingColon::TwoWords,
+    // The text's ABNF has `WS = %x20 / %x09` and asks parsers to "be lenient"; the parser also
+    // trims vertical tab and form feed (`google-parser/vt-ff-*`).
+    vt_ff_are_whitespace: true,
+    // The ABNF excludes control characters from values; the text is silent on what a NUL does.
+    // The parser ignores the rest of the line (`google-parser/nul-*`).
+    nul_ends_line: true,
+    // "An optional Unicode BOM … at the beginning of the robots.txt file is ignored"; silent
+    // on a part of one. The parser skips `EF` and `EF BB` too (`google-parser/bom-*`).
+    partial_bom_skipped: true,
     // 2019, "File format": "The `<field>` element is case-insensitive."
     field_names_case_insensitive: true,
-    agent_value: AgentValue::LeadingToken,
+    // "All non-matching text is ignored (for example, both `googlebot/1.2` and `googlebot*`
+    // are equivalent to `googlebot`)": for names, the parser agrees. Read the same way,
+    // `*WordPress*` would be `*`; the parser reads `*` only alone or before whitespace, and the
+    // profile follows it (text vs parser: `user-agent/leading-star-on-group-value`,
+    // `google-parser/agent-star-*`).
+    agent_value: AgentValue::LeadingTokenLoneStar,
     // 2019, "Group-member rules": "The path value must start with "/" to designate the root."
     // A value without it is kept as written and so never matches a path (which always starts
     // with `/`) unless it starts with `*`.
     assume_leading_slash: false,
-    encoding: Encoding::NonAsciiOnly,
+    // "Non-7-bit ASCII characters in a path may be included as UTF-8 characters or as
+    // percent-escaped UTF-8 encoded characters"; silent on hex case, where the parser upper-cases
+    // the escapes of rules and not those of URLs (`google-parser/hex-case-*`).
+    encoding: Encoding::NonAsciiRuleHexUpper,
     // Nothing in the 2019 text exempts /robots.txt.
     robots_txt_exempt: false,
-    index_html_allows_directory: true,
-    max_line_bytes: Some(16_664),
+    // Google's crawler (issue #2); which values count is the parser's: any whose last segment
+    // starts with `index.htm` (`/a/index.html?x=1`, `/a/index.htmx`; `google-parser/index-*`).
+    index_html: IndexHtml::SegmentPrefix,
+    // The text has no line limit; the parser reads the first 16,663 bytes of a line and ignores
+    // the rest of it (`google-parser/long-line-*`).
+    max_line_bytes: Some(16_663),
     // 2019, "Caching": "Google may increase or decrease the cache lifetime based on max-age
     // Cache-Control HTTP headers." — max-age may lengthen the lifetime past 24 hours.
     max_cache_hours: None,
@@ -188,9 +295,13 @@ const GOOGLE: Rules = Rules {
 /// Google's pre-2019 text.
 const LEGACY: Rules = Rules {
     // Legacy, "File format": handling of typos "is undefined and some user agents may
-    // interpret them as valid directives". The profile interprets them, like Google's crawler.
-    accept_misspellings: true,
-    accept_missing_colon: true,
+    // interpret them as valid directives". The profile interprets them: a short list of common
+    // misspellings, each compared whole.
+    field_names: FieldNames::CommonMisspellings,
+    missing_colon: MissingColon::LongestField,
+    vt_ff_are_whitespace: false,
+    nul_ends_line: false,
+    partial_bom_skipped: false,
     // The legacy (ko) text says the field is case-*sensitive* ("<field> 요소는 대소문자를
     // 구분합니다"), unlike every other text. Its own grammar quotes field names as literals in
     // RFC 822 notation, where quoted literals are case-insensitive, so the profile keeps field
@@ -202,7 +313,7 @@ const LEGACY: Rules = Rules {
     assume_leading_slash: true,
     encoding: Encoding::NonAsciiOnly,
     robots_txt_exempt: false,
-    index_html_allows_directory: true,
+    index_html: IndexHtml::WholeName,
     max_line_bytes: Some(16_664),
     max_cache_hours: None,
     misconfigured_5xx_as_404: true,

@@ -21,18 +21,28 @@ fn default_limit_is_500_kib_and_content_after_it_is_ignored() {
 }
 
 #[test]
-fn google_cuts_lines_at_16664_bytes() {
+fn google_cuts_lines_at_16663_bytes() {
     let path = format!("/{}", "a".repeat(20_000));
     let body = format!("user-agent: *\ndisallow: {path}\n");
-    // "disallow: " is 10 bytes, so the rule keeps 16,654 bytes of path.
-    let kept = &path[..16_654];
+    // "disallow: " is 10 bytes, so the rule keeps 16,653 bytes of path.
+    let kept = &path[..16_653];
     let google = Robots::parse(body.as_bytes(), ParseOptions::new(Profile::Google));
     assert!(
         google.records()[1]
             .diagnostics
-            .contains(&Diagnostic::LineTooLong { limit: 16_664 })
+            .contains(&Diagnostic::LineTooLong { limit: 16_663 })
     );
     assert_eq!(google.check("bot", kept), Ok(false));
+    // The cut is exact: an end anchor as the 16,664th byte is lost, as the 16,663rd it is kept.
+    let anchored = |len: usize| {
+        let rule = format!("/{}$", "a".repeat(len - "disallow: /$".len()));
+        let body = format!("user-agent: *\ndisallow: {rule}\n");
+        let robots = Robots::parse(body.as_bytes(), ParseOptions::new(Profile::Google));
+        let longer = format!("{}b", &rule[..rule.len() - 1]);
+        robots.check("bot", &longer)
+    };
+    assert_eq!(anchored(16_663), Ok(true));
+    assert_eq!(anchored(16_664), Ok(false));
     let rfc = Robots::parse(body.as_bytes(), ParseOptions::new(Profile::Rfc9309));
     assert_eq!(rfc.check("bot", kept), Ok(true));
     assert_eq!(rfc.check("bot", &path), Ok(false));

@@ -7,9 +7,14 @@ implementation's error on that input and is answered as such; the adapter keeps 
 
 import base64
 import json
+import string
 import sys
 import urllib.parse
 from importlib import metadata
+
+# Characters RFC 3986 allows in a URI as they are: unreserved and reserved.
+_URI_CHARS = frozenset(string.ascii_letters + string.digits + "-._~" + ":/?#[]@" + "!$&'()*+,;=")
+_TOKEN_CHARS = frozenset(string.ascii_letters + "_-")
 
 
 def package_version(distribution):
@@ -21,6 +26,37 @@ def text(body):
     """The body as text, the way a crawler's HTTP client decodes it: UTF-8, invalid bytes
     replaced by U+FFFD."""
     return body.decode("utf-8", errors="replace")
+
+
+def rfc3986_encoded(url):
+    """Whether `url` is percent-encoded as RFC 3986 asks: every character unreserved or
+    reserved, every `%` followed by two hex digits. Libraries that require an encoded URL are
+    asked about no other (the adapter answers "unsupported")."""
+    i = 0
+    while i < len(url):
+        if url[i] == "%":
+            if len(url) < i + 3 or not all(h in string.hexdigits for h in url[i + 1:i + 3]):
+                return False
+            i += 3
+        elif url[i] in _URI_CHARS:
+            i += 1
+        else:
+            return False
+    return True
+
+
+def product_token(agent):
+    """Whether `agent` is a product token: one or more of [A-Za-z_-]."""
+    return bool(agent) and all(c in _TOKEN_CHARS for c in agent)
+
+
+def utf8(body):
+    """Whether the body is valid UTF-8 (it has a `str` form without replacement)."""
+    try:
+        body.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def path_and_query(url):

@@ -10,7 +10,12 @@ import reptest_adapter as ra  # noqa: E402
 def check(body, agent, urls):
     text = ra.text(body)
     matcher = RobotsMatcher()
-    return [ra.verdict(matcher.is_allowed(text, agent, url)) for url in urls]
+    return [
+        ra.verdict(matcher.is_allowed(text, agent, url))
+        # The documented call contract (see the manifest's mapping): no answer outside it.
+        if ra.rfc3986_encoded(url) else "unsupported"
+        for url in urls
+    ]
 
 
 ra.serve("fast-robotstxt", "fast-robotstxt (Google's C++ library)", ra.package_version("fast-robotstxt"), check)

@@ -9,7 +9,12 @@ import reptest_adapter as ra  # noqa: E402
 
 def check(body, agent, urls):
     text = ra.text(body)
-    return [ra.verdict(RobotsMatcher().allowed_by_robots(text, [agent], url)) for url in urls]
+    return [
+        ra.verdict(RobotsMatcher().allowed_by_robots(text, [agent], url))
+        # The documented call contract (see the manifest's mapping): no answer outside it.
+        if ra.rfc3986_encoded(url) else "unsupported"
+        for url in urls
+    ]
 
 
 ra.serve("gpyrobotstxt", "gpyrobotstxt", ra.package_version("gpyrobotstxt"), check)

@@ -8,9 +8,16 @@ import reptest_adapter as ra  # noqa: E402
 
 
 def check(body, agent, urls):
+    # The documented call contract (see the manifest's mapping): outside it, no answer.
+    if not ra.product_token(agent) or not ra.utf8(body):
+        return ["unsupported"] * len(urls)
     text = ra.text(body)
     matcher = googlebot.RobotsMatcher()
-    return [ra.verdict(matcher.AllowedByRobots(text, [agent], url)) for url in urls]
+    return [
+        ra.verdict(matcher.AllowedByRobots(text, [agent], url))
+        if ra.rfc3986_encoded(url) else "unsupported"
+        for url in urls
+    ]
 
 
 ra.serve("jwm-robotstxt", "jwm.robotstxt (Google's C++ library via pybind11)", ra.package_version("jwm.robotstxt"), check)

@@ -168,20 +168,49 @@ pub fn serve(
     Ok(())
 }
 
+/// The hello an engine introduces itself with.
+fn hello(
+    info: crate::engines::EngineInfo,
+    extra: serde_json::Map<String, serde_json::Value>,
+) -> Hello {
+    Hello {
+        protocol: VERSION,
+        name: info.name,
+        implementation: info.implementation,
+        version: info.version,
+        language: info.language,
+        extra,
+    }
+}
+
 /// Serves the reference over protocol v1 until `input` ends.
 pub fn serve_reference(profile: Profile, input: impl BufRead, output: impl Write) -> Result<()> {
-    let hello = Hello {
-        protocol: VERSION,
-        name: format!("reference-{profile}"),
-        implementation: "reptest reference".to_owned(),
-        version: env!("CARGO_PKG_VERSION").to_owned(),
-        language: "rust".to_owned(),
-        extra: serde_json::Map::from_iter([(
-            "profile".to_owned(),
-            serde_json::Value::from(profile.name()),
-        )]),
-    };
+    let engine = crate::engines::ReferenceEngine::new(profile);
+    let extra = [(
+        "profile".to_owned(),
+        serde_json::Value::from(profile.name()),
+    )];
+    let hello = hello(
+        crate::engines::Engine::info(&engine).clone(),
+        serde_json::Map::from_iter(extra),
+    );
     serve(&hello, &mut reference_check(profile), input, output)
+}
+
+/// Serves the Rust crate `name` of `reptest-peers` over protocol v1 (`reptest adapter peer`).
+pub fn serve_peer(name: &str, input: impl BufRead, output: impl Write) -> Result<()> {
+    let Some(engine) = crate::engines::PeerEngine::new(name) else {
+        let known: Vec<&str> = reptest_peers::PEERS.iter().map(|p| p.name).collect();
+        anyhow::bail!(
+            "no peer crate `{name}` in this build (built in: {}; the crates that need an HTTP \
+             client come with `--features http-client-crates`)",
+            known.join(", ")
+        );
+    };
+    let info = crate::engines::Engine::info(&engine).clone();
+    let hello = hello(info, serde_json::Map::new());
+    let mut check = |body: &[u8], agent: &str, urls: &[String]| engine.answer(body, agent, urls);
+    serve(&hello, &mut check, input, output)
 }
 
 #[cfg(test)]

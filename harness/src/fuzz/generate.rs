@@ -1,6 +1,7 @@
 //! Differential testing's input side: structure-aware robots.txt generation (with windows of
-//! a real corpus), a seeded byte source, and minimisation of a disagreement while it keeps its
-//! verdicts. Putting inputs to engines and judging the answers is [`crate::campaign`]'s.
+//! a real [`Corpus`]) and a seeded byte source. Shrinking a disagreement is
+//! [`crate::fuzz::minimise`]'s; putting inputs to engines and judging the answers is
+//! [`crate::fuzz::campaign`]'s.
 //!
 //! The generator works from an [`arbitrary::Unstructured`] byte source, so the same bytes give
 //! the same input (a seed makes a run reproducible, and a coverage-guided fuzzer can drive it).
@@ -8,9 +9,9 @@
 //! names, missing colons, BOMs, mixed line ends, `#` in values, `*` and `$` anywhere,
 //! percent-encoded and non-ASCII paths) are each one choice among ordinary lines.
 
-use std::path::{Path, PathBuf};
-
 use arbitrary::{Result as ArbResult, Unstructured};
+
+use crate::fuzz::corpus::{Corpus, Site};
 
 /// One generated question: a body, a crawler, URLs.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -260,202 +261,6 @@ fn urls_from(u: &mut Unstructured<'_>, lines: &[Vec<u8>], origin: &str) -> ArbRe
     let mut out = urls(u, lines, origin)?;
     out.truncate(2);
     Ok(out)
-}
-
-/// Real robots.txt files and the URLs seen on their hosts.
-#[derive(Clone, Debug, Default)]
-pub struct Corpus {
-    /// One entry per host.
-    pub sites: Vec<Site>,
-}
-
-/// One host of a [`Corpus`].
-#[derive(Clone, Debug)]
-pub struct Site {
-    /// The host name.
-    pub host: String,
-    /// Its robots.txt, byte for byte.
-    pub body: Vec<u8>,
-    /// URLs seen on it (possibly none).
-    pub urls: Vec<String>,
-    /// The `user-agent` values its file names, as crawler names to ask with.
-    pub agents: Vec<String>,
-}
-
-impl Corpus {
-    /// Where the shared corpus sits next to the workspace.
-    pub fn default_dir() -> PathBuf {
-        crate::adapters::workspace_root().join("../shared/corpus/top-sites-2019")
-    }
-
-    /// Loads `dir/robots/<host>` and `dir/urls/<host>`.
-    pub fn load(dir: &Path) -> std::io::Result<Corpus> {
-        let mut sites = Vec::new();
-        let mut entries: Vec<_> = std::fs::read_dir(dir.join("robots"))?
-            .filter_map(Result::ok)
-            .map(|e| e.path())
-            .collect();
-        entries.sort();
-        for path in entries {
-            let Some(host) = path.file_name().and_then(|n| n.to_str()).map(str::to_owned) else {
-                continue;
-            };
-            let body = std::fs::read(&path)?;
-            let urls = std::fs::read_to_string(dir.join("urls").join(&host))
-                .map(|text| {
-                    text.lines()
-                        .map(str::trim)
-                        .filter(|l| l.starts_with("http"))
-                        .map(str::to_owned)
-                        .collect()
-                })
-                .unwrap_or_default();
-            let mut agents: Vec<String> = String::from_utf8_lossy(&body)
-                .lines()
-                .filter_map(|l| {
-                    let (key, value) = l.split_once(':')?;
-                    let value = value.split('#').next()?.trim();
-                    (key.trim().eq_ignore_ascii_case("user-agent")
-                        && !value.is_empty()
-                        && value != "*")
-                        .then(|| value.to_owned())
-                })
-                .collect();
-            agents.sort();
-            agents.dedup();
-            sites.push(Site {
-                host,
-                body,
-                urls,
-                agents,
-            });
-        }
-        Ok(Corpus { sites })
-    }
-}
-
-/// Shrinks a one-URL disagreement while `keeps` says it still shows the same split: first
-/// whole lines, then the bytes within each line (its line end kept), then the characters of
-/// the agent and of the URL's path; each step is delta debugging (remove chunks, halving the
-/// chunk size down to one).
-pub fn minimise(input: &Input, keeps: &mut dyn FnMut(&Input) -> bool) -> Input {
-    // Shrinking the URL can let more of the body go, and the other way round: repeat until
-    // a pass changes nothing (at most a few passes).
-    let mut best = input.clone();
-    for _ in 0..4 {
-        let next = minimise_pass(&best, keeps);
-        if next == best {
-            break;
-        }
-        best = next;
-    }
-    best
-}
-
-fn minimise_pass(input: &Input, keeps: &mut dyn FnMut(&Input) -> bool) -> Input {
-    let mut best = input.clone();
-    best.lines = shrink(&best.lines, &mut |lines| {
-        let mut candidate = best.clone();
-        candidate.lines = lines.to_vec();
-        keeps(&candidate)
-    });
-    // Plain line ends where the split does not need another kind.
-    for index in 0..best.lines.len() {
-        let line = &best.lines[index];
-        let content = line
-            .iter()
-            .rposition(|b| !matches!(b, b'\n' | b'\r'))
-            .map_or(0, |p| p + 1);
-        if line[content..] != *b"\n" && !line[content..].is_empty() && content > 0 {
-            let mut candidate = best.clone();
-            candidate.lines[index].truncate(content);
-            candidate.lines[index].push(b'\n');
-            if keeps(&candidate) {
-                best = candidate;
-            }
-        }
-    }
-    for index in 0..best.lines.len() {
-        let line = &best.lines[index];
-        let end = line
-            .iter()
-            .rposition(|b| !matches!(b, b'\n' | b'\r'))
-            .map_or(0, |p| p + 1);
-        let (content, line_end) = line.split_at(end);
-        let line_end = line_end.to_vec();
-        let kept = shrink(content, &mut |bytes| {
-            let mut candidate = best.clone();
-            candidate.lines[index] = [bytes, &line_end].concat();
-            keeps(&candidate)
-        });
-        best.lines[index] = [kept.as_slice(), &line_end].concat();
-    }
-    best.lines.retain(|l| !l.is_empty());
-    let agent: Vec<char> = best.agent.chars().collect();
-    let agent = shrink(&agent, &mut |chars| {
-        let mut candidate = best.clone();
-        candidate.agent = chars.iter().collect();
-        plausible_agent(&candidate.agent) && keeps(&candidate)
-    });
-    best.agent = agent.iter().collect();
-    if let Some(url) = best.urls.first().cloned() {
-        let split = path_start(&url);
-        let (origin, path) = url.split_at(split);
-        let chars: Vec<char> = path.chars().collect();
-        let kept = shrink(&chars, &mut |chars| {
-            let mut candidate = best.clone();
-            candidate.urls = vec![format!("{origin}{}", chars.iter().collect::<String>())];
-            keeps(&candidate)
-        });
-        best.urls = vec![format!("{origin}{}", kept.iter().collect::<String>())];
-    }
-    best
-}
-
-/// Whether a shrunk crawler name still reads as one: its name part (up to a `/` or space) is
-/// a whole product token. Deleting characters must not turn `FooBot/1.0` into `FooBot0`,
-/// a name no crawler sends, whose reading (token `foobot`, or no token) is a question of its
-/// own.
-fn plausible_agent(agent: &str) -> bool {
-    let name = agent.split(['/', ' ']).next().unwrap_or("");
-    !name.is_empty()
-        && reptest_reference::crawler_token(name).as_deref()
-            == Some(name.to_ascii_lowercase().as_str())
-}
-
-/// Where the part of a URL after `scheme://host/` starts (the first `/` of the path is kept).
-fn path_start(url: &str) -> usize {
-    let after_scheme = url.find("://").map_or(0, |i| i + 3);
-    url[after_scheme..]
-        .find('/')
-        .map_or(url.len(), |i| after_scheme + i + 1)
-}
-
-/// Delta debugging over a sequence: removes chunks while `keeps` holds, halving the chunk
-/// size down to one element (down to 1/128 of the length for long sequences, so that a
-/// 17 KB line costs hundreds of questions, not tens of thousands).
-fn shrink<T: Clone>(items: &[T], keeps: &mut dyn FnMut(&[T]) -> bool) -> Vec<T> {
-    let mut best = items.to_vec();
-    let mut chunk = best.len().div_ceil(2).max(1);
-    let smallest = (items.len() / 128).max(1);
-    loop {
-        let mut start = 0;
-        while start < best.len() {
-            let end = (start + chunk).min(best.len());
-            let mut candidate = best.clone();
-            candidate.drain(start..end);
-            if keeps(&candidate) {
-                best = candidate;
-            } else {
-                start += chunk;
-            }
-        }
-        if chunk <= smallest {
-            break;
-        }
-        chunk = chunk.div_ceil(2);
-    }
-    best
 }
 
 /// A seeded byte source: xorshift64*, enough to feed [`Unstructured`] reproducibly.

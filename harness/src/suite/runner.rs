@@ -8,26 +8,26 @@
 //! default, fallback product tokens) is counted as `unsupported`, never as a pass.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::fmt::Write as _;
+use std::fmt::{self, Write as _};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use reptest_reference::Profile;
-use serde_json::json;
 
-use crate::adapters::{self, Adapter};
-use crate::cases::{Case, CaseKind, Expected};
-use crate::engine::{Engine, EngineError, EngineInfo, SubprocessEngine};
-use crate::protocol::WireVerdict;
+use crate::answer::{Answer, Status};
+use crate::engines::adapters::{self, Adapter};
+use crate::engines::protocol::WireVerdict;
+use crate::engines::{Engine, EngineError, EngineInfo, SubprocessEngine};
+use crate::suite::cases::{self, Case, CaseKind, Expected};
 
 /// The host that case URLs given as bare paths are placed on.
 pub const PATH_HOST: &str = "http://example.com";
 
-/// What an engine answered to one check.
+/// What an engine replied to one check: its answer, and why when it gave no verdict.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Answer {
-    /// A verdict.
+pub enum Reply {
+    /// A verdict (`allow`, `disallow` or `unsupported`).
     Verdict(WireVerdict),
     /// The question could not be put to it; why.
     NotExpressible(&'static str),
@@ -35,36 +35,24 @@ pub enum Answer {
     Error(String),
 }
 
-impl Answer {
-    /// `allow`, `disallow`, `unsupported` or `error`.
-    pub fn name(&self) -> &'static str {
+impl Reply {
+    /// The answer.
+    pub fn answer(&self) -> Answer {
         match self {
-            Answer::Verdict(WireVerdict::Allow) => "allow",
-            Answer::Verdict(WireVerdict::Disallow) => "disallow",
-            Answer::Verdict(WireVerdict::Unsupported) | Answer::NotExpressible(_) => "unsupported",
-            Answer::Error(_) => "error",
+            Reply::Verdict(v) => (*v).into(),
+            Reply::NotExpressible(_) => Answer::Unsupported,
+            Reply::Error(_) => Answer::Error,
         }
     }
-}
 
-/// How one answer stands against one profile's expectation.
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
-)]
-#[serde(rename_all = "kebab-case")]
-pub enum Status {
-    /// As expected.
-    Pass,
-    /// Not as expected, and not listed as a known deviation.
-    Fail,
-    /// Not as expected, listed as a known deviation.
-    KnownFail,
-    /// As expected although listed as a known deviation.
-    UnexpectedPass,
-    /// The engine declared it cannot answer, or the protocol cannot ask.
-    Unsupported,
-    /// The engine failed.
-    Error,
+    /// The error, or why the question could not be put.
+    pub fn detail(&self) -> Option<&str> {
+        match self {
+            Reply::Verdict(_) => None,
+            Reply::NotExpressible(why) => Some(why),
+            Reply::Error(e) => Some(e),
+        }
+    }
 }
 
 /// One check's outcome.
@@ -78,29 +66,29 @@ pub struct CheckOutcome {
     pub url: String,
     /// The crawler sent.
     pub agent: String,
-    /// The answer.
-    pub answer: Answer,
+    /// The reply.
+    pub reply: Reply,
     /// Expectation per profile the case applies to.
     pub expected: BTreeMap<Profile, Expected>,
     /// Judgement per profile.
     pub status: BTreeMap<Profile, Status>,
 }
 
-/// Counts of statuses.
+/// Counts of statuses (fields in the order of their names, as `--json` writes them).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Tally {
-    /// Passed.
-    pub pass: usize,
+    /// Errors.
+    pub error: usize,
     /// Failed.
     pub fail: usize,
     /// Failed as listed.
     pub known_fail: usize,
+    /// Passed.
+    pub pass: usize,
     /// Passed although listed.
     pub unexpected_pass: usize,
     /// Unsupported.
     pub unsupported: usize,
-    /// Errors.
-    pub error: usize,
 }
 
 impl Tally {
@@ -177,13 +165,36 @@ impl AdapterReport {
         tally
     }
 
+    /// The progress line for this report, the `done`th of `total` to finish.
+    pub fn progress_line(&self, done: usize, total: usize) -> String {
+        let state = match &self.unavailable {
+            Some(why) => format!("UNAVAILABLE: {why}"),
+            None => format!(
+                "{} checks in {:.1}s",
+                self.outcomes.len(),
+                self.elapsed.as_secs_f64()
+            ),
+        };
+        format!("[{done}/{total}] {}: {state}", self.info.name)
+    }
+
+    /// Whether the run counts as failed: the adapter broke, a listed deviation passed, or
+    /// a deviation names no case.
+    pub fn failed(&self) -> bool {
+        let unexpected = self
+            .outcomes
+            .iter()
+            .any(|o| o.status.values().any(|s| *s == Status::UnexpectedPass));
+        self.broken() || unexpected || !self.stale_deviations.is_empty()
+    }
+
     /// Whether the adapter failed as a whole: never started, or no check got a verdict.
     pub fn broken(&self) -> bool {
         self.unavailable.is_some()
             || !self
                 .outcomes
                 .iter()
-                .any(|o| matches!(o.answer, Answer::Verdict(_)))
+                .any(|o| matches!(o.reply, Reply::Verdict(_)))
     }
 }
 
@@ -261,27 +272,15 @@ fn expectations(case: &Case, index: usize) -> BTreeMap<Profile, Expected> {
 }
 
 /// Judges one answer against each profile's expectation.
-pub fn judge(answer: &Answer, expected: &BTreeMap<Profile, Expected>) -> BTreeMap<Profile, Status> {
+pub fn judge(answer: Answer, expected: &BTreeMap<Profile, Expected>) -> BTreeMap<Profile, Status> {
     expected
         .iter()
         .map(|(&profile, &want)| {
             let status = match answer {
-                Answer::Verdict(WireVerdict::Unsupported) | Answer::NotExpressible(_) => {
-                    Status::Unsupported
-                }
-                Answer::Error(_) => Status::Error,
-                Answer::Verdict(v) => {
-                    let got = if *v == WireVerdict::Allow {
-                        Expected::Allow
-                    } else {
-                        Expected::Disallow
-                    };
-                    if got == want {
-                        Status::Pass
-                    } else {
-                        Status::Fail
-                    }
-                }
+                Answer::Unsupported => Status::Unsupported,
+                Answer::Error => Status::Error,
+                Answer::Allow | Answer::Disallow if want.answer() == Some(answer) => Status::Pass,
+                Answer::Allow | Answer::Disallow => Status::Fail,
             };
             (profile, status)
         })
@@ -333,10 +332,10 @@ pub fn run_engine(
         };
         let first = outcomes.len();
         for question in questions(case) {
-            let answers: Vec<Answer> = match question.inexpressible {
-                Some(why) => vec![Answer::NotExpressible(why); question.urls.len()],
+            let replies: Vec<Reply> = match question.inexpressible {
+                Some(why) => vec![Reply::NotExpressible(why); question.urls.len()],
                 None => match engine.check(body, &question.agent, &question.urls) {
-                    Ok(verdicts) => verdicts.into_iter().map(Answer::Verdict).collect(),
+                    Ok(verdicts) => verdicts.into_iter().map(Reply::Verdict).collect(),
                     // The protocol reports errors per request: when the implementation failed
                     // on a batch, ask each URL alone so one bad URL does not cost the others.
                     Err(EngineError::Reported(_)) if question.urls.len() > 1 => question
@@ -344,27 +343,25 @@ pub fn run_engine(
                         .iter()
                         .map(|url| {
                             match engine.check(body, &question.agent, std::slice::from_ref(url)) {
-                                Ok(v) => {
-                                    v.first().map_or(Answer::Error("no verdict".into()), |v| {
-                                        Answer::Verdict(*v)
-                                    })
-                                }
-                                Err(e) => Answer::Error(e.to_string()),
+                                Ok(v) => v.first().map_or(Reply::Error("no verdict".into()), |v| {
+                                    Reply::Verdict(*v)
+                                }),
+                                Err(e) => Reply::Error(e.to_string()),
                             }
                         })
                         .collect(),
-                    Err(e) => vec![Answer::Error(e.to_string()); question.urls.len()],
+                    Err(e) => vec![Reply::Error(e.to_string()); question.urls.len()],
                 },
             };
-            for ((index, url), answer) in question.checks.iter().zip(&question.urls).zip(answers) {
+            for ((index, url), reply) in question.checks.iter().zip(&question.urls).zip(replies) {
                 let expected = expectations(case, *index);
-                let status = judge(&answer, &expected);
+                let status = judge(reply.answer(), &expected);
                 outcomes.push(CheckOutcome {
                     case: case.id.clone(),
                     index: *index,
                     url: url.clone(),
                     agent: question.agent.clone(),
-                    answer,
+                    reply,
                     expected,
                     status,
                 });
@@ -427,27 +424,29 @@ pub fn run_adapters(
     jobs: usize,
     progress: &(dyn Fn(usize, &AdapterReport) + Sync),
 ) -> Vec<AdapterReport> {
-    let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     let slots: Mutex<Vec<Option<AdapterReport>>> = Mutex::new(vec![None; adapters.len()]);
-    std::thread::scope(|scope| {
-        for _ in 0..jobs.max(1).min(adapters.len().max(1)) {
-            scope.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::SeqCst);
-                    let Some(adapter) = adapters.get(i) else {
-                        break;
-                    };
-                    let report = run_adapter(adapter, cases, all_ids, timeout);
-                    let finished = done.fetch_add(1, Ordering::SeqCst) + 1;
-                    progress(finished, &report);
-                    if let Ok(mut slots) = slots.lock() {
-                        slots[i] = Some(report);
-                    }
-                }
-            });
+    let run = |i: usize, adapter: &Adapter| {
+        let report = run_adapter(adapter, cases, all_ids, timeout);
+        let finished = done.fetch_add(1, Ordering::SeqCst) + 1;
+        progress(finished, &report);
+        if let Ok(mut slots) = slots.lock() {
+            slots[i] = Some(report);
         }
-    });
+    };
+    // Adapters start in their order, `jobs` at a time.
+    match rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs.max(1))
+        .build()
+    {
+        Ok(pool) => pool.scope_fifo(|scope| {
+            for (i, adapter) in adapters.iter().enumerate() {
+                let run = &run;
+                scope.spawn_fifo(move |_| run(i, adapter));
+            }
+        }),
+        Err(_) => adapters.iter().enumerate().for_each(|(i, a)| run(i, a)),
+    }
     slots
         .into_inner()
         .unwrap_or_default()
@@ -457,21 +456,26 @@ pub fn run_adapters(
 }
 
 /// The text report for one adapter under `profile`: counts overall and by tag, then every
-/// check that did not pass.
-pub fn render_adapter(report: &AdapterReport, profile: Profile, cases: &[Case]) -> String {
+/// check that did not pass (with `brief`, the failures, known or not, are left out).
+pub fn render_adapter(
+    report: &AdapterReport,
+    profile: Profile,
+    cases: &[Case],
+    brief: bool,
+) -> Result<String, fmt::Error> {
     let by_id: BTreeMap<&str, &Case> = cases.iter().map(|c| (c.id.as_str(), c)).collect();
     let info = &report.info;
     let mut out = String::new();
-    let _ = writeln!(
+    writeln!(
         out,
         "\n== {} ({} {}, {}) under {profile}",
         info.name, info.implementation, info.version, info.language
-    );
+    )?;
     if let Some(why) = &report.unavailable {
-        let _ = writeln!(out, "   UNAVAILABLE: {why}");
+        writeln!(out, "   UNAVAILABLE: {why}")?;
     }
     let t = report.tally(profile, &by_id, None);
-    let _ = writeln!(out, "   {}", tally_line(&t));
+    writeln!(out, "   {}", tally_line(&t))?;
     let tags: BTreeSet<&str> = cases
         .iter()
         .flat_map(|c| c.tags.iter().map(String::as_str))
@@ -479,60 +483,58 @@ pub fn render_adapter(report: &AdapterReport, profile: Profile, cases: &[Case]) 
     for tag in tags {
         let t = report.tally(profile, &by_id, Some(tag));
         if t.total() > 0 {
-            let _ = writeln!(out, "   {tag:<22} {}", tally_line(&t));
+            writeln!(out, "   {tag:<22} {}", tally_line(&t))?;
         }
     }
     for outcome in &report.outcomes {
         let Some(status) = outcome.status.get(&profile) else {
             continue;
         };
-        let label = match status {
+        match status {
             Status::Pass | Status::Unsupported => continue,
-            Status::Fail => "FAIL",
-            Status::KnownFail => "known",
-            Status::UnexpectedPass => "UNEXPECTED PASS",
-            Status::Error => "ERROR",
-        };
+            Status::Fail | Status::KnownFail if brief => continue,
+            _ => {}
+        }
         let want = outcome.expected.get(&profile).map_or("?", |e| e.name());
-        let detail = match &outcome.answer {
-            Answer::Error(e) => format!(": {e}"),
+        let detail = match &outcome.reply {
+            Reply::Error(e) => format!(": {e}"),
             _ => String::new(),
         };
-        let _ = writeln!(
+        writeln!(
             out,
-            "   {label} {}#{} {} {}: expected {want}, got {}{detail}",
+            "   {status} {}#{} {} {}: expected {want}, got {}{detail}",
             outcome.case,
             outcome.index,
             outcome.agent,
             outcome.url,
-            outcome.answer.name()
-        );
+            outcome.reply.answer()
+        )?;
     }
     for stale in &report.stale_deviations {
-        let _ = writeln!(out, "   STALE deviation: no case `{stale}`");
+        writeln!(out, "   STALE deviation: no case `{stale}`")?;
     }
     if report.starts > 1 {
-        let _ = writeln!(out, "   restarted {} times", report.starts - 1);
+        writeln!(out, "   restarted {} times", report.starts - 1)?;
     }
-    out
+    Ok(out)
 }
 
 fn tally_line(t: &Tally) -> String {
     format!(
-        "pass {:>4}  fail {:>4}  known {:>3}  unexpected-pass {:>2}  unsupported {:>4}  error {:>4}",
+        "pass {:>4}  fail {:>4}  known-fail {:>3}  unexpected-pass {:>2}  unsupported {:>4}  error {:>4}",
         t.pass, t.fail, t.known_fail, t.unexpected_pass, t.unsupported, t.error
     )
 }
 
 /// The closing summary: one row per adapter, scores against `rfc9309` and `google`.
-pub fn summary_table(reports: &[AdapterReport], cases: &[Case]) -> String {
+pub fn summary_table(reports: &[AdapterReport], cases: &[Case]) -> Result<String, fmt::Error> {
     let by_id: BTreeMap<&str, &Case> = cases.iter().map(|c| (c.id.as_str(), c)).collect();
     let mut out = String::new();
-    let _ = writeln!(
+    writeln!(
         out,
         "{:<28} {:<10} {:<20} {:>18} {:>18} {:>6} {:>6}",
         "adapter", "language", "version", "rfc9309", "google", "unsup", "error"
-    );
+    )?;
     let score = |t: &Tally| {
         let total = t.total();
         let pct = if total == 0 {
@@ -555,69 +557,222 @@ pub fn summary_table(reports: &[AdapterReport], cases: &[Case]) -> String {
         } else {
             r.info.name.clone()
         };
-        let _ = writeln!(
+        writeln!(
             out,
             "{name:<28} {:<10} {:<20} {:>18} {:>18} {:>6} {:>6}",
             r.info.language,
-            clip_to(&r.info.version, 20),
+            crate::text::clip(&r.info.version, 20).0,
             score(&rfc),
             score(&google),
             rfc.unsupported,
             rfc.error
-        );
+        )?;
     }
-    out
+    Ok(out)
 }
 
-fn clip_to(text: &str, width: usize) -> String {
-    text.chars().take(width).collect()
+/// The reference's run of the suite under every profile.
+#[derive(Clone, Debug, Default)]
+pub struct ReferenceRun {
+    /// Checks passed and failed per profile, in [`Profile::ALL`] order.
+    pub counts: Vec<(Profile, usize, usize)>,
+    /// One failure report per case and profile with failing checks (see
+    /// [`cases::failure_report`]).
+    pub failures: Vec<String>,
+    /// Every check's result, machine-readable.
+    pub results: Vec<ReferenceResult>,
 }
 
-/// Everything, machine-readable.
-pub fn to_json(reports: &[AdapterReport], cases: &[Case]) -> serde_json::Value {
-    let by_id: BTreeMap<&str, &Case> = cases.iter().map(|c| (c.id.as_str(), c)).collect();
-    let adapters: Vec<_> = reports
+impl ReferenceRun {
+    /// Whether some check failed.
+    pub fn failed(&self) -> bool {
+        self.counts.iter().any(|(_, _, failed)| *failed > 0)
+    }
+}
+
+impl ReferenceRun {
+    /// The text: each failure report, then passed and failed checks per profile.
+    pub fn render(&self) -> Result<String, fmt::Error> {
+        let mut out = String::new();
+        for failure in &self.failures {
+            out.push_str("FAIL ");
+            out.push_str(failure);
+        }
+        writeln!(out, "{:<10} {:>7} {:>7}", "profile", "passed", "failed")?;
+        for (profile, passed, failed) in &self.counts {
+            writeln!(out, "{:<10} {passed:>7} {failed:>7}", profile.name())?;
+        }
+        Ok(out)
+    }
+}
+
+/// The line that opens a run over `adapters` adapters: how many checks each is asked, and
+/// how many protocol v1 cannot ask.
+pub fn plan_line(adapters: usize, cases: &[Case], jobs: usize) -> String {
+    let protocol_checks: usize = cases.iter().flat_map(questions).map(|q| q.urls.len()).sum();
+    format!(
+        "\n{adapters} adapters, {protocol_checks} checks each ({} fetch-outcome and scope checks \
+         are outside protocol v1), {jobs} at a time",
+        cases.iter().map(Case::check_count).sum::<usize>() - protocol_checks,
+    )
+}
+
+/// The closing line naming the adapters that could not answer, if any.
+pub fn broken_line(reports: &[AdapterReport]) -> Option<String> {
+    let broken: Vec<&str> = reports
         .iter()
-        .map(|r| {
-            let summary: BTreeMap<&str, Tally> = Profile::ALL
-                .iter()
-                .map(|p| (p.name(), r.tally(*p, &by_id, None)))
-                .collect();
-            let results: Vec<_> = r
-                .outcomes
-                .iter()
-                .map(|o| {
-                    let mut v = json!({
-                        "case": o.case,
-                        "check": o.index,
-                        "url": o.url,
-                        "agent": o.agent,
-                        "answer": o.answer.name(),
-                        "expected": o.expected.iter().map(|(p, e)| (p.name(), e.name())).collect::<BTreeMap<_, _>>(),
-                        "status": o.status.iter().map(|(p, s)| (p.name(), *s)).collect::<BTreeMap<_, _>>(),
-                    });
-                    match &o.answer {
-                        Answer::Error(e) => v["error"] = json!(e),
-                        Answer::NotExpressible(why) => v["unsupported_because"] = json!(why),
-                        Answer::Verdict(_) => {}
-                    }
-                    v
-                })
-                .collect();
-            json!({
-                "name": r.info.name,
-                "implementation": r.info.implementation,
-                "version": r.info.version,
-                "language": r.info.language,
-                "mapping": r.mapping,
-                "unavailable": r.unavailable,
-                "stale_deviations": r.stale_deviations,
-                "starts": r.starts,
-                "stderr": r.stderr,
-                "summary": summary,
-                "results": results,
-            })
-        })
+        .filter(|r| r.broken())
+        .map(|r| r.info.name.as_str())
         .collect();
-    json!({ "schema": 1, "adapters": adapters })
+    (!broken.is_empty()).then(|| format!("adapters that could not answer: {}", broken.join(", ")))
+}
+
+/// Runs every case through the reference under every profile.
+pub fn run_reference_suite(cases: &[Case]) -> ReferenceRun {
+    let mut run = ReferenceRun::default();
+    for profile in Profile::ALL {
+        let (mut passed, mut failed) = (0usize, 0usize);
+        for case in cases {
+            let results = cases::run_reference(case, profile);
+            let failures: Vec<_> = results.iter().filter(|r| !r.passed()).collect();
+            passed += results.len() - failures.len();
+            failed += failures.len();
+            if !failures.is_empty() {
+                run.failures
+                    .push(cases::failure_report(case, profile, &failures));
+            }
+            run.results.extend(results.iter().map(|r| ReferenceResult {
+                actual: match &r.actual {
+                    Ok(a) => a.name().to_owned(),
+                    Err(e) => format!("error: {e}"),
+                },
+                case: case.id.clone(),
+                check: r.index,
+                expected: r.expected.name(),
+                passed: r.passed(),
+                profile,
+                url: r.url.clone(),
+            }));
+        }
+        run.counts.push((profile, passed, failed));
+    }
+    run
+}
+
+/// `reptest run --json`: every adapter's answers, and the reference's (schema in
+/// `harness/README.md`). Fields are in the order of their names, as the file shows them.
+#[derive(Debug, serde::Serialize)]
+pub struct RunDocument {
+    /// One entry per adapter run.
+    pub adapters: Vec<AdapterDocument>,
+    /// The reference's results.
+    pub reference: Vec<ReferenceResult>,
+    /// The format's version.
+    pub schema: u32,
+}
+
+/// One adapter in [`RunDocument`].
+#[derive(Debug, serde::Serialize)]
+pub struct AdapterDocument {
+    implementation: String,
+    language: String,
+    mapping: Vec<String>,
+    name: String,
+    results: Vec<OutcomeDocument>,
+    stale_deviations: Vec<String>,
+    starts: u32,
+    stderr: Vec<String>,
+    #[serde(with = "crate::answer::by_profile")]
+    summary: BTreeMap<Profile, Tally>,
+    unavailable: Option<String>,
+    version: String,
+}
+
+/// One check of one adapter in [`RunDocument`].
+#[derive(Debug, serde::Serialize)]
+pub struct OutcomeDocument {
+    agent: String,
+    answer: Answer,
+    case: String,
+    check: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+    #[serde(with = "crate::answer::by_profile")]
+    expected: BTreeMap<Profile, &'static str>,
+    #[serde(with = "crate::answer::by_profile")]
+    status: BTreeMap<Profile, Status>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unsupported_because: Option<&'static str>,
+    url: String,
+}
+
+/// One check of the reference in [`RunDocument`].
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct ReferenceResult {
+    /// What it answered (`error: …` when it failed).
+    pub actual: String,
+    /// The case id.
+    pub case: String,
+    /// The check's index.
+    pub check: usize,
+    /// What was expected.
+    pub expected: &'static str,
+    /// Whether it was.
+    pub passed: bool,
+    /// The profile.
+    #[serde(with = "crate::answer::profile_name")]
+    pub profile: Profile,
+    /// The URL.
+    pub url: String,
+}
+
+impl RunDocument {
+    /// The document for these adapter runs and the reference's results.
+    pub fn new(reports: &[AdapterReport], cases: &[Case], reference: Vec<ReferenceResult>) -> Self {
+        let by_id: BTreeMap<&str, &Case> = cases.iter().map(|c| (c.id.as_str(), c)).collect();
+        let adapters = reports
+            .iter()
+            .map(|r| AdapterDocument {
+                implementation: r.info.implementation.clone(),
+                language: r.info.language.clone(),
+                mapping: r.mapping.clone(),
+                name: r.info.name.clone(),
+                results: r
+                    .outcomes
+                    .iter()
+                    .map(|o| OutcomeDocument {
+                        agent: o.agent.clone(),
+                        answer: o.reply.answer(),
+                        case: o.case.clone(),
+                        check: o.index,
+                        error: match &o.reply {
+                            Reply::Error(e) => Some(e.clone()),
+                            _ => None,
+                        },
+                        expected: o.expected.iter().map(|(p, e)| (*p, e.name())).collect(),
+                        status: o.status.clone(),
+                        unsupported_because: match &o.reply {
+                            Reply::NotExpressible(why) => Some(why),
+                            _ => None,
+                        },
+                        url: o.url.clone(),
+                    })
+                    .collect(),
+                stale_deviations: r.stale_deviations.clone(),
+                starts: r.starts,
+                stderr: r.stderr.clone(),
+                summary: Profile::ALL
+                    .iter()
+                    .map(|p| (*p, r.tally(*p, &by_id, None)))
+                    .collect(),
+                unavailable: r.unavailable.clone(),
+                version: r.info.version.clone(),
+            })
+            .collect();
+        RunDocument {
+            adapters,
+            reference,
+            schema: 1,
+        }
+    }
 }

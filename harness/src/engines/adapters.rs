@@ -171,7 +171,7 @@ impl Adapter {
     /// A digest of what setup does, so that a changed manifest is set up again.
     fn setup_digest(&self) -> String {
         let text = toml::to_string(&self.manifest.setup).unwrap_or_default();
-        format!("{:016x}", fnv1a(text.as_bytes()))
+        format!("{:016x}", crate::text::fnv1a(text.as_bytes()))
     }
 
     /// Whether a finished setup with the current manifest is on disk (or there is nothing to
@@ -186,12 +186,6 @@ impl Adapter {
             && s.commands.is_empty();
         nothing || fs::read_to_string(self.stamp()).is_ok_and(|s| s.trim() == self.setup_digest())
     }
-}
-
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, b| {
-        (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3)
-    })
 }
 
 /// Loads every adapter under `dir` (sorted by name), installing under `install_root`.
@@ -554,4 +548,116 @@ pub fn deviation_map(manifest: &Manifest) -> BTreeMap<(String, Profile), String>
         }
     }
     map
+}
+
+/// Where adapters are described (`harness/adapters/<name>/adapter.toml`) and installed; also
+/// the `--adapters-dir` and `--install-root` options of every command that runs adapters.
+#[derive(Clone, Debug, clap::Args)]
+pub struct Dirs {
+    /// The adapters directory.
+    #[arg(long, default_value_os_t = default_dir())]
+    pub adapters_dir: PathBuf,
+    /// Where adapters are installed.
+    #[arg(long, default_value_os_t = default_install_root())]
+    pub install_root: PathBuf,
+}
+
+impl Default for Dirs {
+    fn default() -> Dirs {
+        Dirs {
+            adapters_dir: default_dir(),
+            install_root: default_install_root(),
+        }
+    }
+}
+
+impl Dirs {
+    /// Every adapter, sorted by name.
+    pub fn load(&self) -> Result<Vec<Adapter>> {
+        load(&self.adapters_dir, &self.install_root)
+    }
+}
+
+/// Picks the adapters a command runs: those named, or else every one that is set up (and,
+/// with `linked`, every Rust crate linked into this binary); the rest are named on `out`.
+/// With `run_setup`, the wanted ones are installed first.
+pub fn choose(
+    dirs: &Dirs,
+    names: &[String],
+    run_setup: bool,
+    linked: bool,
+    out: &mut dyn std::io::Write,
+) -> Result<Vec<Adapter>> {
+    let every = dirs.load()?;
+    if run_setup {
+        writeln!(out, "setting up adapters")?;
+        out.flush()?;
+        let features = cargo_features(&every);
+        let wanted = select(every.clone(), names)?;
+        let statuses = setup(&wanted, &features, out);
+        let failed = statuses
+            .iter()
+            .filter(|s| matches!(s, SetupStatus::Failed(_)))
+            .count();
+        writeln!(out, "setup: {} adapters, {failed} failed", statuses.len())?;
+    }
+    if !names.is_empty() {
+        return select(every, names);
+    }
+    let (ready, missing): (Vec<_>, Vec<_>) = every.into_iter().partition(|a| {
+        a.is_set_up() || (linked && crate::engines::PeerEngine::new(&a.manifest.name).is_some())
+    });
+    if !missing.is_empty() {
+        let names: Vec<&str> = missing.iter().map(|a| a.manifest.name.as_str()).collect();
+        writeln!(
+            out,
+            "not set up (run `reptest setup` to include them): {}",
+            names.join(", ")
+        )?;
+    }
+    Ok(ready)
+}
+
+/// The closing line of `reptest setup` and the failures under it; `true` when none failed.
+pub fn setup_summary(statuses: &[SetupStatus]) -> (String, bool) {
+    let failed: Vec<&String> = statuses
+        .iter()
+        .filter_map(|s| match s {
+            SetupStatus::Failed(m) => Some(m),
+            _ => None,
+        })
+        .collect();
+    let installed = statuses
+        .iter()
+        .filter(|s| **s == SetupStatus::Installed)
+        .count();
+    let mut text = format!(
+        "setup: {} adapters, {installed} installed now, {} up to date, {} failed",
+        statuses.len(),
+        statuses.len() - installed - failed.len(),
+        failed.len()
+    );
+    for message in &failed {
+        text.push_str(&format!("\n  {message}"));
+    }
+    (text, failed.is_empty())
+}
+
+/// One line per adapter: name, language, implementation, version, whether it is set up.
+pub fn listing(adapters: &[Adapter]) -> String {
+    let mut out = String::new();
+    for a in adapters {
+        let m = &a.manifest;
+        let state = if a.is_set_up() {
+            "set up"
+        } else {
+            "not set up"
+        };
+        let _ = writeln!(
+            out,
+            "{:<28} {:<8} {:<28} {:<10} {state}",
+            m.name, m.language, m.implementation, m.version
+        );
+    }
+    out
 }

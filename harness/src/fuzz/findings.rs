@@ -8,19 +8,16 @@
 //! is new.
 
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
+use std::fmt::{self, Write as _};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 use reptest_reference::{Diagnostic, GroupMatch, ParseOptions, Profile, Reason, Robots};
 use serde::{Deserialize, Serialize};
 
-use crate::diff::Input;
-use crate::engine::EngineInfo;
-
-/// The reference engines' names, in the order a split lists them.
-pub const REFERENCE_NAMES: [&str; 3] =
-    ["reference-rfc9309", "reference-google", "reference-legacy"];
+use crate::answer::Answer;
+use crate::engines::{EngineInfo, reference_name};
+use crate::fuzz::generate::Input;
 
 /// How the reference decided the first URL of `input` under `profile`, as short tags: the
 /// reason (`allow-rule`, `disallow-rule`, `no-matching-rule`, `no-group`, `robots-txt`), the
@@ -149,24 +146,16 @@ pub fn feature(input: &Input) -> Option<String> {
 }
 
 /// A split as one line: each answer with the engines that gave it, answers in a fixed order.
-pub fn split_text(split: &BTreeMap<String, String>) -> String {
-    let mut by_answer: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+pub fn split_text(split: &BTreeMap<String, Answer>) -> String {
+    let mut by_answer: BTreeMap<Answer, Vec<&str>> = BTreeMap::new();
     for (engine, answer) in split {
-        by_answer.entry(answer).or_default().push(engine);
+        by_answer.entry(*answer).or_default().push(engine);
     }
     by_answer
         .iter()
         .map(|(answer, engines)| format!("{answer}: {}", engines.join(" ")))
         .collect::<Vec<_>>()
         .join("; ")
-}
-
-/// 64-bit FNV-1a: a stable hash for family ids (the same signature gives the same id on
-/// every machine and every run).
-fn fnv1a(text: &str) -> u64 {
-    text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, b| {
-        (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
 }
 
 /// One disagreement, minimised, ready to be recorded.
@@ -177,7 +166,7 @@ pub struct Finding {
     /// The input after minimisation.
     pub minimal: Input,
     /// Every engine's answer to the minimal input.
-    pub split: BTreeMap<String, String>,
+    pub split: BTreeMap<String, Answer>,
     /// Who the engines are (for the verdict table).
     pub engines: Vec<EngineInfo>,
     /// The seed of the run that found it.
@@ -209,7 +198,7 @@ pub struct Family {
     /// Feature and split together: what makes two findings one family.
     pub signature: String,
     /// Every engine's answer to the minimal input.
-    pub split: BTreeMap<String, String>,
+    pub split: BTreeMap<String, Answer>,
     /// Implementations (not the reference) whose answer differs from the reference under
     /// `rfc9309` (an error counts as different).
     pub against_rfc9309: Vec<String>,
@@ -267,23 +256,29 @@ pub struct Catalogue {
     by_signature: BTreeMap<String, usize>,
 }
 
+impl Index {
+    /// Reads the index at `path`; `None` when there is no file.
+    pub fn read(path: &Path) -> Result<Option<Index>> {
+        if !path.exists() {
+            return Ok(None);
+        }
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        serde_json::from_str(&text)
+            .map(Some)
+            .with_context(|| format!("{} is not a findings index", path.display()))
+    }
+}
+
 impl Catalogue {
     /// Opens (or starts) the catalogue in `dir`; the families already there are kept and
     /// deduplicated against.
     pub fn open(dir: &Path) -> Result<Catalogue> {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-        let path = dir.join("index.json");
-        let index = if path.exists() {
-            let text = std::fs::read_to_string(&path)
-                .with_context(|| format!("cannot read {}", path.display()))?;
-            serde_json::from_str(&text)
-                .with_context(|| format!("{} is not a findings index", path.display()))?
-        } else {
-            Index {
-                schema: 1,
-                ..Index::default()
-            }
-        };
+        let index = Index::read(&dir.join("index.json"))?.unwrap_or(Index {
+            schema: 1,
+            ..Index::default()
+        });
         let by_signature = index
             .families
             .iter()
@@ -318,16 +313,16 @@ impl Catalogue {
             self.index.families[i].hits += 1;
             return Ok(None);
         }
-        let reference = |name: &str| finding.split.get(name).cloned().unwrap_or_default();
-        let against = |profile: &str| {
-            let expected = reference(profile);
+        let references: Vec<String> = Profile::ALL.into_iter().map(reference_name).collect();
+        let against = |profile: Profile| {
+            let expected = finding.split.get(&reference_name(profile)).copied();
             finding
                 .split
                 .iter()
                 .filter(|(name, said)| {
-                    !REFERENCE_NAMES.contains(&name.as_str())
-                        && *said != "unsupported"
-                        && **said != expected
+                    !references.contains(name)
+                        && **said != Answer::Unsupported
+                        && Some(**said) != expected
                 })
                 .map(|(name, _)| name.clone())
                 .collect::<Vec<_>>()
@@ -339,12 +334,15 @@ impl Catalogue {
             .collect::<Vec<_>>()
             .join("-");
         let family = Family {
-            id: format!("{slug}-{:08x}", fnv1a(&signature) as u32),
+            id: format!(
+                "{slug}-{:08x}",
+                crate::text::fnv1a(signature.as_bytes()) as u32
+            ),
             feature,
             signature: signature.clone(),
             split: finding.split.clone(),
-            against_rfc9309: against(REFERENCE_NAMES[0]),
-            against_google: against(REFERENCE_NAMES[1]),
+            against_rfc9309: against(Profile::Rfc9309),
+            against_google: against(Profile::Google),
             hits: 1,
             first_seen: FirstSeen {
                 seed: finding.seed,
@@ -362,11 +360,11 @@ impl Catalogue {
             .with_context(|| format!("cannot create {}", families.display()))?;
         write_atomic(
             &families.join(format!("{}.toml", family.id)),
-            &case_toml(&family, &finding.minimal),
+            &case_toml(&family, &finding.minimal)?,
         )?;
         write_atomic(
             &families.join(format!("{}.md", family.id)),
-            &family_markdown(&family, finding, &self.index.engines),
+            &family_markdown(&family, finding, &self.index.engines)?,
         )?;
         let id = family.id.clone();
         self.by_signature
@@ -397,7 +395,7 @@ impl Catalogue {
         let mut json = serde_json::to_string_pretty(&self.index)?;
         json.push('\n');
         write_atomic(&self.dir.join("index.json"), &json)?;
-        write_atomic(&self.dir.join("README.md"), &index_markdown(&self.index))
+        write_atomic(&self.dir.join("README.md"), &index_markdown(&self.index)?)
     }
 }
 
@@ -410,50 +408,15 @@ fn write_atomic(path: &Path, text: &str) -> Result<()> {
     std::fs::rename(&temporary, path).with_context(|| format!("cannot write {}", path.display()))
 }
 
-/// A body in the `unescape = true` convention of the spec cases, and whether anything needed
-/// escaping (when not, the text is the body itself).
-pub fn escape_body(body: &[u8]) -> (String, bool) {
-    let mut out = String::new();
-    let mut escaped = false;
-    for chunk in body.utf8_chunks() {
-        for c in chunk.valid().chars() {
-            match c {
-                '\n' | '\t' => out.push(c),
-                '\r' => out.push_str("\\r"),
-                '\\' => out.push_str("\\\\"),
-                '\'' => out.push_str("\\x27"),
-                '\0' => out.push_str("\\0"),
-                c if c.is_control() || c == '\u{feff}' => {
-                    let mut buffer = [0u8; 4];
-                    for b in c.encode_utf8(&mut buffer).bytes() {
-                        let _ = write!(out, "\\x{b:02X}");
-                    }
-                }
-                c => {
-                    out.push(c);
-                    continue;
-                }
-            }
-            escaped |= !matches!(c, '\n' | '\t' | '\\' | '\'');
-        }
-        for b in chunk.invalid() {
-            let _ = write!(out, "\\x{b:02X}");
-            escaped = true;
-        }
-    }
-    // A quote alone is harmless in a literal string; three in a row would close it.
-    if !escaped && !body.windows(3).any(|w| w == b"'''") {
-        return (String::from_utf8_lossy(body).into_owned(), false);
-    }
-    (out, true)
-}
-
 fn toml_string(text: &str) -> String {
     toml::Value::String(text.to_owned()).to_string()
 }
 
-fn verdict_of(split: &BTreeMap<String, String>, reference: &str) -> String {
-    split.get(reference).cloned().unwrap_or_default()
+/// The reference's answer under `profile` in `split` (empty when missing).
+fn verdict_of(split: &BTreeMap<String, Answer>, profile: Profile) -> String {
+    split
+        .get(&reference_name(profile))
+        .map_or_else(String::new, Answer::to_string)
 }
 
 /// Spec references for a feature, so that a promoted case starts with the right sections.
@@ -503,60 +466,57 @@ fn spec_refs(feature: &str) -> Vec<&'static str> {
 }
 
 /// The family as a spec case, with the reference's verdict under each profile.
-pub fn case_toml(family: &Family, input: &Input) -> String {
+pub fn case_toml(family: &Family, input: &Input) -> Result<String, fmt::Error> {
     let mut out = String::new();
-    let _ = writeln!(
+    writeln!(
         out,
         "# Differential finding {} (generated by `reptest fuzz-diff`; see {}.md).",
         family.id, family.id
-    );
-    let _ = writeln!(out, "# Feature: {}", family.feature);
-    let _ = writeln!(
+    )?;
+    writeln!(out, "# Feature: {}", family.feature)?;
+    writeln!(
         out,
         "# To promote: move the case into the spec-cases file of its topic, rename it, check the\n\
          # spec sections, set its force and write the note that says which sentence decides it.\n"
-    );
-    let _ = writeln!(out, "[[case]]");
-    let _ = writeln!(out, "name = {}", toml_string(&family.id));
+    )?;
+    writeln!(out, "[[case]]")?;
+    writeln!(out, "name = {}", toml_string(&family.id))?;
     let refs: Vec<String> = spec_refs(&family.feature)
         .iter()
         .map(|r| toml_string(r))
         .collect();
-    let _ = writeln!(out, "spec = [{}]", refs.join(", "));
+    writeln!(out, "spec = [{}]", refs.join(", "))?;
     // Unclassified until promoted: a disagreement found by fuzzing is a reading until a
     // sentence is found that decides it.
-    let _ = writeln!(out, "force = \"interpretation\"");
-    let _ = writeln!(out, "tags = [\"fuzz-diff\"]");
+    writeln!(out, "force = \"interpretation\"")?;
+    writeln!(out, "tags = [\"fuzz-diff\"]")?;
     let note = format!(
         "Found by fuzz-diff. Against rfc9309: {}. Against google: {}.",
         list_or_none(&family.against_rfc9309),
         list_or_none(&family.against_google)
     );
-    let _ = writeln!(out, "note = {}", toml_string(&note));
-    let (text, escaped) = escape_body(&input.body());
+    writeln!(out, "note = {}", toml_string(&note))?;
+    let (text, escaped) = crate::text::escape(&input.body());
     if escaped {
-        let _ = writeln!(out, "unescape = true");
+        writeln!(out, "unescape = true")?;
     }
-    let _ = writeln!(out, "robots = '''\n{text}'''");
-    let _ = writeln!(out, "agent = {}", toml_string(&input.agent));
-    let rfc = verdict_of(&family.split, REFERENCE_NAMES[0]);
+    writeln!(out, "robots = '''\n{text}'''")?;
+    writeln!(out, "agent = {}", toml_string(&input.agent))?;
+    let rfc = verdict_of(&family.split, Profile::Rfc9309);
     let mut check = format!(
         "{{ url = {}, expect = {}",
         toml_string(input.urls.first().map_or("", String::as_str)),
         toml_string(&rfc)
     );
-    for (profile, name) in [
-        ("google", REFERENCE_NAMES[1]),
-        ("legacy", REFERENCE_NAMES[2]),
-    ] {
-        let said = verdict_of(&family.split, name);
+    for profile in [Profile::Google, Profile::Legacy] {
+        let said = verdict_of(&family.split, profile);
         if said != rfc {
-            let _ = write!(check, ", {profile} = {}", toml_string(&said));
+            write!(check, ", {profile} = {}", toml_string(&said))?;
         }
     }
     check.push_str(" }");
-    let _ = writeln!(out, "checks = [{check}]");
-    out
+    writeln!(out, "checks = [{check}]")?;
+    Ok(out)
 }
 
 fn list_or_none(names: &[String]) -> String {
@@ -574,51 +534,47 @@ const SHOWN_LINE: usize = 240;
 fn clip_lines(text: &str) -> String {
     text.split_inclusive('\n')
         .map(|line| {
-            if line.len() <= SHOWN_LINE {
+            let (shown, rest) = crate::text::clip(line, SHOWN_LINE);
+            if rest == 0 {
                 return line.to_owned();
-            }
-            let mut end = SHOWN_LINE;
-            while !line.is_char_boundary(end) {
-                end -= 1;
             }
             let newline = if line.ends_with('\n') { "\n" } else { "" };
             format!(
-                "{}[… {} more bytes: see the .toml]{newline}",
-                &line[..end],
-                line.trim_end_matches('\n').len() - end
+                "{shown}[… {} more bytes: see the .toml]{newline}",
+                line.trim_end_matches('\n').len() - shown.len()
             )
         })
         .collect()
 }
 
 /// The input as diffable text: body lines (escaped, long ones cut), then the agent and the URL.
-fn input_text(input: &Input) -> String {
-    let (body, _) = escape_body(&input.body());
+fn input_text(input: &Input) -> Result<String, fmt::Error> {
+    let (body, _) = crate::text::escape(&input.body());
     let mut out = clip_lines(&body);
     if !out.ends_with('\n') {
         out.push('\n');
     }
-    let _ = writeln!(out, "-- agent: {}", input.agent);
+    writeln!(out, "-- agent: {}", input.agent)?;
     for url in &input.urls {
-        let _ = writeln!(out, "-- url: {url}");
+        writeln!(out, "-- url: {url}")?;
     }
-    out
+    Ok(out)
 }
 
 fn family_markdown(
     family: &Family,
     finding: &Finding,
     engines: &BTreeMap<String, EngineInfo>,
-) -> String {
+) -> Result<String, fmt::Error> {
     let input = &finding.minimal;
     let mut out = String::new();
-    let _ = writeln!(
+    writeln!(
         out,
         "<!-- Generated by `reptest fuzz-diff`; regenerate rather than edit. -->\n"
-    );
-    let _ = writeln!(out, "# {}\n", family.id);
-    let _ = writeln!(out, "**Feature:** `{}`\n", family.feature);
-    let _ = writeln!(
+    )?;
+    writeln!(out, "# {}\n", family.id)?;
+    writeln!(out, "**Feature:** `{}`\n", family.feature)?;
+    writeln!(
         out,
         "Splits {} implementation(s) from the reference under `rfc9309` and {} under `google`. \
          First seen with seed {}, case {} (`reptest fuzz-diff --seed {} --first-case {} \
@@ -635,40 +591,40 @@ fn family_markdown(
         } else {
             ""
         }
-    );
-    let _ = writeln!(out, "## Minimal input\n");
-    let _ = writeln!(
+    )?;
+    writeln!(out, "## Minimal input\n")?;
+    writeln!(
         out,
         "robots.txt:\n\n{}\n",
-        clip_lines(&crate::cases::fenced_body(&input.body()))
-    );
-    let _ = writeln!(out, "- agent: `{}`", input.agent);
+        clip_lines(&crate::text::fenced(&input.body()))
+    )?;
+    writeln!(out, "- agent: `{}`", input.agent)?;
     if let Some(url) = input.urls.first() {
-        let _ = writeln!(out, "- URL: `{url}`\n");
+        writeln!(out, "- URL: `{url}`\n")?;
     }
-    let _ = writeln!(out, "## Verdicts\n");
-    let _ = writeln!(out, "| implementation | language | version | verdict |");
-    let _ = writeln!(out, "| --- | --- | --- | --- |");
+    writeln!(out, "## Verdicts\n")?;
+    writeln!(out, "| implementation | language | version | verdict |")?;
+    writeln!(out, "| --- | --- | --- | --- |")?;
     for (name, said) in &family.split {
         let info = engines.get(name);
-        let _ = writeln!(
+        writeln!(
             out,
             "| {name} | {} | {} | {said} |",
             info.map_or("", |i| i.language.as_str()),
             info.map_or("", |i| i.version.as_str()),
-        );
+        )?;
     }
-    let _ = writeln!(out, "\n## The reference's explanation\n");
+    writeln!(out, "\n## The reference's explanation\n")?;
     if let Some(url) = input.urls.first() {
         for profile in Profile::ALL {
             let robots = Robots::parse(&input.body(), ParseOptions::new(profile));
             let selection = robots.select(&[input.agent.as_str()]);
             match selection.check_url(url) {
                 Ok(verdict) => {
-                    let _ = writeln!(out, "- `{profile}`: {verdict}");
+                    writeln!(out, "- `{profile}`: {verdict}")?;
                 }
                 Err(e) => {
-                    let _ = writeln!(out, "- `{profile}`: URL rejected: {e}");
+                    writeln!(out, "- `{profile}`: URL rejected: {e}")?;
                 }
             }
             for record in robots
@@ -676,59 +632,59 @@ fn family_markdown(
                 .iter()
                 .filter(|r| !r.diagnostics.is_empty())
             {
-                let _ = writeln!(out, "  - line {}: {:?}", record.line, record.diagnostics);
+                writeln!(out, "  - line {}: {:?}", record.line, record.diagnostics)?;
             }
         }
     }
-    let _ = writeln!(
+    writeln!(
         out,
         "\n## As a spec case\n\n[`{}.toml`]({}.toml) holds this input with the reference's \
          verdict under each profile, ready to promote into `spec-cases/`.\n",
         family.id, family.id
-    );
-    let _ = writeln!(out, "## Original and minimised input\n");
+    )?;
+    writeln!(out, "## Original and minimised input\n")?;
     let diff = similar::TextDiff::from_lines(
-        input_text(&finding.original).as_str(),
-        input_text(input).as_str(),
+        input_text(&finding.original)?.as_str(),
+        input_text(input)?.as_str(),
     )
     .unified_diff()
     .context_radius(3)
     .header("original", "minimised")
     .to_string();
-    let _ = writeln!(out, "```diff\n{}```", diff);
-    out
+    writeln!(out, "```diff\n{}```", diff)?;
+    Ok(out)
 }
 
-fn index_markdown(index: &Index) -> String {
+fn index_markdown(index: &Index) -> Result<String, fmt::Error> {
     let mut out = String::new();
-    let _ = writeln!(
+    writeln!(
         out,
         "<!-- Generated by `reptest fuzz-diff` (`cargo fuzz-diff`); regenerate rather than edit. -->\n"
-    );
-    let _ = writeln!(out, "# Differential findings\n");
-    let _ = writeln!(
+    )?;
+    writeln!(out, "# Differential findings\n")?;
+    writeln!(
         out,
         "Each family is one way implementations disagree with the reference, minimised: its \
          feature (what the reference's explanation says decided it) and its split (every \
          implementation's answer). Ranked by how many implementations it splits from the \
          reference under `rfc9309` plus under `google`. Each links its report and a spec case \
          ready to promote. `index.json` holds the same, machine-readable.\n"
-    );
+    )?;
     let cases: u64 = index.runs.iter().map(|r| r.cases).sum();
-    let _ = writeln!(
+    writeln!(
         out,
         "{} families from {} runs over {cases} generated cases.\n",
         index.families.len(),
         index.runs.len()
-    );
+    )?;
     if !index.runs.is_empty() {
-        let _ = writeln!(
+        writeln!(
             out,
             "| run | seed | cases | seconds | engines | new families |"
-        );
-        let _ = writeln!(out, "| --- | --- | --- | --- | --- | --- |");
+        )?;
+        writeln!(out, "| --- | --- | --- | --- | --- | --- |")?;
         for (i, run) in index.runs.iter().enumerate() {
-            let _ = writeln!(
+            writeln!(
                 out,
                 "| {} | {} | {} | {} | {} | {} |",
                 i + 1,
@@ -737,7 +693,7 @@ fn index_markdown(index: &Index) -> String {
                 run.seconds,
                 run.engines.len(),
                 run.new_families
-            );
+            )?;
         }
         out.push('\n');
     }
@@ -752,24 +708,24 @@ fn index_markdown(index: &Index) -> String {
         }
     }
     if !per.is_empty() {
-        let _ = writeln!(out, "## Families per implementation\n");
-        let _ = writeln!(out, "| implementation | against rfc9309 | against google |");
-        let _ = writeln!(out, "| --- | --- | --- |");
+        writeln!(out, "## Families per implementation\n")?;
+        writeln!(out, "| implementation | against rfc9309 | against google |")?;
+        writeln!(out, "| --- | --- | --- |")?;
         let mut rows: Vec<_> = per.into_iter().collect();
         rows.sort_by(|a, b| (b.1.0 + b.1.1).cmp(&(a.1.0 + a.1.1)).then(a.0.cmp(b.0)));
         for (name, (rfc, google)) in rows {
-            let _ = writeln!(out, "| {name} | {rfc} | {google} |");
+            writeln!(out, "| {name} | {rfc} | {google} |")?;
         }
         out.push('\n');
     }
-    let _ = writeln!(out, "## Families\n");
-    let _ = writeln!(
+    writeln!(out, "## Families\n")?;
+    writeln!(
         out,
         "| family | feature | hits | against rfc9309 | against google |"
-    );
-    let _ = writeln!(out, "| --- | --- | --- | --- | --- |");
+    )?;
+    writeln!(out, "| --- | --- | --- | --- | --- |")?;
     for family in &index.families {
-        let _ = writeln!(
+        writeln!(
             out,
             "| [{}](families/{}.md) | `{}` | {} | {} | {} |",
             family.id,
@@ -778,32 +734,14 @@ fn index_markdown(index: &Index) -> String {
             family.hits,
             list_or_none(&family.against_rfc9309),
             list_or_none(&family.against_google)
-        );
+        )?;
     }
-    out
+    Ok(out)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn escaped_bodies_round_trip() {
-        for body in [
-            &b"user-agent: *\ndisallow: /a\n"[..],
-            b"\xEF\xBB\xBFuser-agent: *\r\ndisallow: /caf\xE9\r",
-            b"a\\b '''\0\x7F\t\n",
-        ] {
-            let (text, escaped) = escape_body(body);
-            let back = if escaped {
-                crate::cases::unescape(&text).expect("valid escapes")
-            } else {
-                text.into_bytes()
-            };
-            assert_eq!(back, body);
-        }
-        assert!(!escape_body(b"user-agent: *\n").1);
-    }
 
     #[test]
     fn features_name_the_deciding_rule() {

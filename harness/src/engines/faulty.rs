@@ -20,7 +20,7 @@ use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use reptest_reference::Profile;
 
-use crate::protocol::{Hello, Request, Response, VERSION, WireVerdict, reference_check};
+use crate::engines::protocol::{Hello, Request, Response, VERSION, WireVerdict, reference_check};
 
 /// Serves the faulty adapter until `input` ends (or it crashes on purpose).
 pub fn serve(input: impl BufRead, mut output: impl Write) -> Result<()> {

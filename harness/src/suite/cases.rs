@@ -27,6 +27,9 @@ pub const SPEC_DOCUMENTS: &[&str] = &[
     "google-2019-fi",
     "google-legacy",
     "google-guide",
+    // Google's open-source parser's observed behaviour (through its adapter): cited as
+    // `google-parser` or `google-parser#topic`.
+    "google-parser",
     "issue",
 ];
 
@@ -141,6 +144,18 @@ impl Expected {
             Expected::Conditional => "conditional",
             Expected::Governed => "governed",
             Expected::NotGoverned => "not-governed",
+        }
+    }
+}
+
+impl Expected {
+    /// The verdict an implementation must answer to meet this expectation: `None` for the
+    /// fetch-outcome and scope expectations, which are not verdicts.
+    pub fn answer(self) -> Option<crate::answer::Answer> {
+        match self {
+            Expected::Allow => Some(crate::answer::Answer::Allow),
+            Expected::Disallow => Some(crate::answer::Answer::Disallow),
+            _ => None,
         }
     }
 }
@@ -372,44 +387,6 @@ fn expectation(
     Ok(result)
 }
 
-/// Decodes the escape convention of `unescape = true`: `\xHH`, `\r`, `\n`, `\t`, `\0`, `\\`.
-pub fn unescape(text: &str) -> Result<Vec<u8>> {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] != b'\\' {
-            out.push(bytes[i]);
-            i += 1;
-            continue;
-        }
-        let byte = match bytes.get(i + 1) {
-            Some(b'r') => b'\r',
-            Some(b'n') => b'\n',
-            Some(b't') => b'\t',
-            Some(b'0') => 0,
-            Some(b'\\') => b'\\',
-            Some(b'x') => {
-                let hex = text
-                    .get(i + 2..i + 4)
-                    .ok_or_else(|| anyhow!("`\\x` at byte {i} needs two hex digits"))?;
-                let value = u8::from_str_radix(hex, 16)
-                    .map_err(|_| anyhow!("`\\x{hex}` at byte {i} is not a hex byte"))?;
-                out.push(value);
-                i += 4;
-                continue;
-            }
-            other => bail!(
-                "unknown escape `\\{}` at byte {i} (known: \\xHH \\r \\n \\t \\0 \\\\)",
-                other.map(|&b| char::from(b)).unwrap_or(' ')
-            ),
-        };
-        out.push(byte);
-        i += 2;
-    }
-    Ok(out)
-}
-
 /// The line of a body that `fill_to` replaces.
 pub const FILL_MARKER: &[u8] = b"<fill>\n";
 
@@ -482,6 +459,9 @@ fn check_spec_refs(spec: &[String]) -> Result<()> {
         bail!("`spec` is empty: every case cites where it comes from");
     }
     for reference in spec {
+        if reference == "google-parser" {
+            continue;
+        }
         let (document, section) = reference
             .split_once('#')
             .ok_or_else(|| anyhow!("spec reference `{reference}` is not `document#section`"))?;
@@ -508,8 +488,18 @@ fn overrides<'a>(
     ]
 }
 
+fn check_tags(tags: &[String]) -> Result<()> {
+    for tag in tags {
+        if crate::suite::tags::find(tag).is_none() {
+            bail!("unknown tag `{tag}` (the known tags are in harness/src/suite/tags.rs)");
+        }
+    }
+    Ok(())
+}
+
 fn build_case(raw: RawCase, stem: &str, file: &Path) -> Result<Case> {
     check_spec_refs(&raw.spec)?;
+    check_tags(&raw.tags)?;
     let profiles = match &raw.profiles {
         None => Profile::ALL.to_vec(),
         Some(names) if names.is_empty() => bail!("`profiles` is empty"),
@@ -550,7 +540,7 @@ fn build_case(raw: RawCase, stem: &str, file: &Path) -> Result<Case> {
                 .clone()
                 .ok_or_else(|| anyhow!("a robots.txt case needs `agent`"))?;
             let mut body = if raw.unescape {
-                unescape(robots).context("in `robots`")?
+                crate::text::unescape(robots).context("in `robots`")?
             } else {
                 robots.clone().into_bytes()
             };
@@ -811,46 +801,12 @@ pub fn run_reference(case: &Case, profile: Profile) -> Vec<CheckResult> {
     }
 }
 
-/// Renders a robots.txt body for a failure report: fenced, with bytes that are not printable
-/// UTF-8 shown in the `unescape` convention.
-pub fn fenced_body(body: &[u8]) -> String {
-    let mut out = String::from("```\n");
-    let text = String::from_utf8_lossy(body);
-    let lossless = std::str::from_utf8(body).is_ok();
-    if lossless {
-        for c in text.chars() {
-            match c {
-                '\n' => out.push('\n'),
-                '\r' => out.push_str("\\r"),
-                '\t' => out.push('\t'),
-                '\u{feff}' => out.push_str("\\xEF\\xBB\\xBF"),
-                c if c.is_control() => out.push_str(&format!("\\x{:02X}", u32::from(c))),
-                c => out.push(c),
-            }
-        }
-    } else {
-        for &b in body {
-            match b {
-                b'\n' => out.push('\n'),
-                b'\r' => out.push_str("\\r"),
-                b'\t' | 0x20..=0x7E => out.push(char::from(b)),
-                _ => out.push_str(&format!("\\x{b:02X}")),
-            }
-        }
-    }
-    if !out.ends_with('\n') {
-        out.push('\n');
-    }
-    out.push_str("```");
-    out
-}
-
 /// A failure report for one case: id first, then the input, then each failing check.
 pub fn failure_report(case: &Case, profile: Profile, failures: &[&CheckResult]) -> String {
     let mut out = format!("{} [{profile}]\n", case.id);
     match &case.kind {
         CaseKind::Robots { body, .. } => {
-            out.push_str(&fenced_body(body));
+            out.push_str(&crate::text::fenced(body));
             out.push('\n');
         }
         CaseKind::Fetch { fetch, .. } => out.push_str(&format!("fetch: {fetch:?}\n")),
@@ -881,4 +837,52 @@ pub fn failure_report(case: &Case, profile: Profile, failures: &[&CheckResult]) 
         out.push_str(&format!("  force: {force}\n"));
     }
     out
+}
+
+/// Loads `dir` and keeps the cases whose id matches `glob` (all when `None`); also returns
+/// every id of the directory (to check deviation lists against). A glob that selects nothing
+/// is an error.
+pub fn load_selected(dir: &Path, glob: Option<&str>) -> Result<(Vec<Case>, BTreeSet<String>)> {
+    let mut cases = load_dir(dir)?;
+    let ids = cases.iter().map(|c| c.id.clone()).collect();
+    if let Some(glob) = glob {
+        cases.retain(|c| glob_matches(glob, &c.id));
+        if cases.is_empty() {
+            bail!("--cases `{glob}` selects no case");
+        }
+    }
+    Ok((cases, ids))
+}
+
+/// `*`-only glob over a case id.
+pub fn glob_matches(glob: &str, text: &str) -> bool {
+    let mut parts = glob.split('*');
+    let first = parts.next().unwrap_or_default();
+    let Some(mut rest) = text.strip_prefix(first) else {
+        return false;
+    };
+    let parts: Vec<&str> = parts.collect();
+    let Some((last, middle)) = parts.split_last() else {
+        return rest.is_empty();
+    };
+    for part in middle {
+        match rest.find(part) {
+            Some(at) => rest = &rest[at + part.len()..],
+            None => return false,
+        }
+    }
+    rest.len() >= last.len() && rest.ends_with(last)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::glob_matches;
+
+    #[test]
+    fn globs() {
+        assert!(glob_matches("path-*/fish*", "path-matching/fish-star"));
+        assert!(glob_matches("*", "x/y"));
+        assert!(!glob_matches("http/*", "scope/a"));
+        assert!(glob_matches("scope/a", "scope/a"));
+    }
 }

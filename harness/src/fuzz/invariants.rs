@@ -14,7 +14,7 @@
 
 use reptest_reference::{ParseOptions, Profile, RecordKind, Robots};
 
-use crate::diff::Input;
+use crate::fuzz::generate::Input;
 
 /// The verdicts for every URL (`None` where the reference rejects the URL).
 fn verdicts(body: &[u8], agent: &str, urls: &[String], profile: Profile) -> Vec<Option<bool>> {
@@ -213,15 +213,15 @@ fn failure(
     format!(
         "invariant `{name}` broken under {profile}: verdicts {expected:?} became {got:?}\n\
          before:\n{}\nafter:\n{}",
-        crate::cases::fenced_body(before),
-        crate::cases::fenced_body(after)
+        crate::text::fenced(before),
+        crate::text::fenced(after)
     )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::diff::{SeededBytes, generate};
+    use crate::fuzz::generate::{SeededBytes, generate};
     use arbitrary::Unstructured;
 
     #[test]

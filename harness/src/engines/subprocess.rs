@@ -1,10 +1,9 @@
-//! One trait for every implementation under test, and its two kinds: in-process (the
-//! reference, the Rust crates) and a long-lived subprocess speaking protocol v1.
+//! An adapter as a long-lived child process speaking protocol v1 on its stdin and stdout.
 //!
-//! A subprocess that crashes, hangs past the timeout, prints something that is not a
-//! response, or answers the wrong id or the wrong number of verdicts costs only the request
-//! it was answering: the error is returned (with the child's recent stderr), the child is
-//! killed, and the next request starts a fresh one.
+//! A child that crashes, hangs past the timeout, prints something that is not a response, or
+//! answers the wrong id or the wrong number of verdicts costs only the request it was
+//! answering: the error is returned (with the child's recent stderr), the child is killed,
+//! and the next request starts a fresh one.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -13,160 +12,8 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::Duration;
 
-use reptest_reference::Profile;
-
-use crate::protocol::{Hello, Request, Response, WireVerdict};
-
-/// Who an engine is.
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct EngineInfo {
-    /// Short name.
-    pub name: String,
-    /// The implementation's own name.
-    pub implementation: String,
-    /// Its version.
-    pub version: String,
-    /// Its language.
-    pub language: String,
-}
-
-/// Why an engine gave no verdicts.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum EngineError {
-    /// The implementation itself reported an error on this input.
-    Reported(String),
-    /// The adapter broke the protocol: crash, hang, garbage, wrong id or count.
-    Adapter(String),
-    /// The adapter could not be started at all.
-    Unavailable(String),
-}
-
-impl std::fmt::Display for EngineError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            EngineError::Reported(m) => write!(f, "implementation error: {m}"),
-            EngineError::Adapter(m) => write!(f, "adapter failure: {m}"),
-            EngineError::Unavailable(m) => write!(f, "adapter unavailable: {m}"),
-        }
-    }
-}
-
-/// An implementation under test.
-pub trait Engine: Send {
-    /// Who it is.
-    fn info(&self) -> &EngineInfo;
-    /// One verdict per URL for `agent` under `body`.
-    fn check(
-        &mut self,
-        body: &[u8],
-        agent: &str,
-        urls: &[String],
-    ) -> Result<Vec<WireVerdict>, EngineError>;
-}
-
-/// The reference under one profile, in process.
-#[derive(Debug)]
-pub struct ReferenceEngine {
-    profile: Profile,
-    info: EngineInfo,
-}
-
-impl ReferenceEngine {
-    /// The reference under `profile`.
-    pub fn new(profile: Profile) -> ReferenceEngine {
-        ReferenceEngine {
-            profile,
-            info: EngineInfo {
-                name: format!("reference-{profile}"),
-                implementation: "reptest reference".into(),
-                version: env!("CARGO_PKG_VERSION").into(),
-                language: "rust".into(),
-            },
-        }
-    }
-}
-
-impl Engine for ReferenceEngine {
-    fn info(&self) -> &EngineInfo {
-        &self.info
-    }
-
-    fn check(
-        &mut self,
-        body: &[u8],
-        agent: &str,
-        urls: &[String],
-    ) -> Result<Vec<WireVerdict>, EngineError> {
-        crate::protocol::reference_check(self.profile)(body, agent, urls)
-            .map_err(EngineError::Reported)
-    }
-}
-
-/// A Rust crate from `reptest-peers`, in process. A panic inside the crate is caught and
-/// reported as the crate's error.
-#[derive(Debug)]
-pub struct PeerEngine {
-    peer: &'static reptest_peers::Peer,
-    info: EngineInfo,
-}
-
-impl PeerEngine {
-    /// The peer called `name`, if compiled in.
-    pub fn new(name: &str) -> Option<PeerEngine> {
-        let peer = reptest_peers::find(name)?;
-        Some(PeerEngine {
-            peer,
-            info: EngineInfo {
-                name: peer.name.into(),
-                implementation: peer.implementation.into(),
-                version: peer.version.into(),
-                language: "rust".into(),
-            },
-        })
-    }
-
-    /// Its answers as protocol verdicts.
-    pub fn answer(
-        &self,
-        body: &[u8],
-        agent: &str,
-        urls: &[String],
-    ) -> Result<Vec<WireVerdict>, String> {
-        let run = std::panic::AssertUnwindSafe(|| (self.peer.check)(body, agent, urls));
-        let answer = std::panic::catch_unwind(run).map_err(|panic| {
-            let text = panic
-                .downcast_ref::<&str>()
-                .map(|s| (*s).to_owned())
-                .or_else(|| panic.downcast_ref::<String>().cloned())
-                .unwrap_or_default();
-            format!("panicked: {text}")
-        })??;
-        Ok(answer
-            .into_iter()
-            .map(|v| match v {
-                reptest_peers::Verdict::Allow => WireVerdict::Allow,
-                reptest_peers::Verdict::Disallow => WireVerdict::Disallow,
-                reptest_peers::Verdict::Unsupported => WireVerdict::Unsupported,
-            })
-            .collect())
-    }
-}
-
-impl Engine for PeerEngine {
-    fn info(&self) -> &EngineInfo {
-        &self.info
-    }
-
-    fn check(
-        &mut self,
-        body: &[u8],
-        agent: &str,
-        urls: &[String],
-    ) -> Result<Vec<WireVerdict>, EngineError> {
-        self.answer(body, agent, urls)
-            .map_err(EngineError::Reported)
-    }
-}
+use crate::engines::protocol::{Hello, Request, Response, WireVerdict};
+use crate::engines::{Engine, EngineError, EngineInfo};
 
 /// How much of a child's stderr is kept.
 const STDERR_KEEP: usize = 16 * 1024;
@@ -314,7 +161,7 @@ impl SubprocessEngine {
             Err(RecvTimeoutError::Disconnected) => Err(exit_text(&mut running.child)),
         };
         match hello {
-            Ok(hello) if hello.protocol == crate::protocol::VERSION => {
+            Ok(hello) if hello.protocol == crate::engines::protocol::VERSION => {
                 self.info = EngineInfo {
                     name: self.info.name.clone(),
                     implementation: hello.implementation,
@@ -392,16 +239,12 @@ fn with_stderr(message: String, stderr: &str) -> String {
     format!("{message}; stderr: {}", clip(&tail))
 }
 
+/// At most 300 bytes of `text`, with `…` when cut.
 fn clip(text: &str) -> String {
-    const MAX: usize = 300;
-    if text.len() <= MAX {
-        return text.to_owned();
+    match crate::text::clip(text, 300) {
+        (shown, 0) => shown.to_owned(),
+        (shown, _) => format!("{shown}…"),
     }
-    let mut end = MAX;
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
-    format!("{}…", &text[..end])
 }
 
 impl Engine for SubprocessEngine {
@@ -502,18 +345,5 @@ mod tests {
         assert!(read_response(r#"{"id":2,"verdicts":[]}"#, 2, 1).is_err());
         assert!(read_response("hello", 2, 1).is_err());
         assert!(read_response(r#"{"id":2,"verdicts":["maybe"]}"#, 2, 1).is_err());
-    }
-
-    #[test]
-    fn reference_engine_answers() {
-        let mut engine = ReferenceEngine::new(Profile::Rfc9309);
-        let verdicts = engine
-            .check(
-                b"user-agent: *\ndisallow: /a\n",
-                "Bot",
-                &["http://e.com/a".into(), "http://e.com/b".into()],
-            )
-            .expect("verdicts");
-        assert_eq!(verdicts, vec![WireVerdict::Disallow, WireVerdict::Allow]);
     }
 }

@@ -1,0 +1,448 @@
+//! The published compatibility report: `reports/results.json` (everything a run found,
+//! machine-readable; its model is here), and the two pages drawn from it, `reports/README.md`
+//! and `reports/index.html` ([`readme`], [`html`]).
+//!
+//! Drawing the pages is a pure function of `results.json` and the findings index, so that CI
+//! can check that the committed pages are what the code makes of the committed results;
+//! running engines over the real-world corpus is [`impact`]'s, and putting a run together is
+//! [`build`]'s.
+
+pub mod impact;
+mod pages;
+
+pub use pages::{html, pages, readme};
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+use reptest_reference::Profile;
+use serde::{Deserialize, Serialize};
+
+use crate::answer::{Answer, Status};
+use crate::engines::adapters::{self, Dirs};
+use crate::fuzz::campaign::implementations_for;
+use crate::fuzz::corpus::Corpus;
+use crate::suite::cases::{Case, CaseKind};
+use crate::suite::runner::{AdapterReport, Reply, run_adapters};
+use crate::suite::tags;
+
+/// The version of `results.json`'s format.
+pub const SCHEMA: u32 = 1;
+
+/// The command that regenerates everything.
+pub const COMMAND: &str = "cargo report";
+
+/// `reports/results.json`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Results {
+    /// [`SCHEMA`].
+    pub schema: u32,
+    /// What made it.
+    pub generated_by: String,
+    /// Every robots.txt case of the suite (the questions protocol v1 can put).
+    pub cases: Vec<CaseRecord>,
+    /// Every implementation's answers.
+    pub implementations: Vec<Implementation>,
+    /// Disagreements with the reference on real files, when the corpus was there.
+    pub impact: Option<Impact>,
+}
+
+/// One spec case.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CaseRecord {
+    /// `file/name`.
+    pub id: String,
+    /// The case file, relative to the workspace.
+    pub file: String,
+    /// The feature area (a matrix column), from its tags ([`tags::area`]).
+    pub area: String,
+    /// Its tags.
+    pub tags: Vec<String>,
+    /// Its spec references.
+    pub spec: Vec<String>,
+    /// Its note.
+    pub note: Option<String>,
+    /// The profiles it applies to.
+    #[serde(with = "crate::answer::profile_list")]
+    pub profiles: Vec<Profile>,
+    /// The body, in the spec cases' escape convention when `escaped`.
+    pub robots: String,
+    /// Whether `robots` is escaped (`\xHH`, `\r`, …).
+    pub escaped: bool,
+    /// The crawler.
+    pub agent: String,
+    /// Its checks.
+    pub checks: Vec<CheckRecord>,
+}
+
+/// One URL of a case.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CheckRecord {
+    /// The URL as asked.
+    pub url: String,
+    /// The crawler, when it differs from the case's.
+    pub agent: Option<String>,
+    /// The expected verdict per profile.
+    #[serde(with = "crate::answer::by_profile")]
+    pub expect: BTreeMap<Profile, Answer>,
+}
+
+/// One implementation's run.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Implementation {
+    /// Adapter name.
+    pub name: String,
+    /// The implementation's own name.
+    pub implementation: String,
+    /// Its language.
+    pub language: String,
+    /// Its pinned version.
+    pub version: String,
+    /// Why it could not answer at all, if so.
+    pub unavailable: Option<String>,
+    /// Known deviations: case id → the reason in its manifest.
+    pub deviations: BTreeMap<String, String>,
+    /// One result per check, in case order.
+    pub results: Vec<CheckResult>,
+}
+
+/// One check's result.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CheckResult {
+    /// The case id.
+    pub case: String,
+    /// The check's index in the case.
+    pub check: usize,
+    /// The answer.
+    pub answer: Answer,
+    /// The error, or why the question could not be put.
+    pub detail: Option<String>,
+    /// The status under each profile the case applies to.
+    #[serde(with = "crate::answer::by_profile")]
+    pub status: BTreeMap<Profile, Status>,
+}
+
+/// Real-world impact: each implementation against the reference on the corpus.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Impact {
+    /// The corpus's name.
+    pub corpus: String,
+    /// The crawler asked about.
+    pub agent: String,
+    /// Sites with URLs.
+    pub sites: usize,
+    /// (site, URL) checks.
+    pub urls: usize,
+    /// One row per implementation.
+    pub implementations: Vec<ImpactRow>,
+}
+
+/// One implementation on the corpus.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ImpactRow {
+    /// Adapter name.
+    pub name: String,
+    /// Checks answered with a verdict.
+    pub answered: usize,
+    /// Checks answered `unsupported`.
+    pub unsupported: usize,
+    /// Checks that got an error.
+    pub errors: usize,
+    /// Answered checks whose verdict differs from the reference, per profile.
+    #[serde(with = "crate::answer::by_profile")]
+    pub disagree: BTreeMap<Profile, usize>,
+    /// The sites with the most disagreements under `rfc9309` (at most five).
+    pub top_sites: Vec<SiteRow>,
+}
+
+/// Disagreements on one site.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SiteRow {
+    /// The host.
+    pub host: String,
+    /// Its URLs.
+    pub urls: usize,
+    /// Disagreements per profile.
+    #[serde(with = "crate::answer::by_profile")]
+    pub disagree: BTreeMap<Profile, usize>,
+}
+
+fn relative(path: &Path) -> String {
+    let root = crate::engines::adapters::workspace_root();
+    let shown = path.strip_prefix(&root).unwrap_or(path);
+    let text = shown.to_string_lossy().replace('\\', "/");
+    match text.find("spec-cases/") {
+        Some(i) => text[i..].to_owned(),
+        None => text,
+    }
+}
+
+/// Replaces the workspace's absolute path (in adapter errors and tracebacks) with `.`, so
+/// that results name no machine path and do not depend on where the checkout is.
+pub fn scrub(text: &str) -> String {
+    let root = crate::engines::adapters::workspace_root();
+    let root = root.to_string_lossy();
+    let mut out = text.replace(root.as_ref(), ".");
+    if let Ok(canonical) = std::fs::canonicalize(root.as_ref()) {
+        out = out.replace(canonical.to_string_lossy().as_ref(), ".");
+    }
+    out
+}
+
+/// The results of a run, in report form.
+pub fn results(
+    cases: &[Case],
+    reports: &[AdapterReport],
+    deviations: &BTreeMap<String, BTreeMap<String, String>>,
+    impact: Option<Impact>,
+) -> Results {
+    let case_records = cases
+        .iter()
+        .filter_map(|case| {
+            let CaseKind::Robots {
+                body,
+                agent,
+                checks,
+                ..
+            } = &case.kind
+            else {
+                return None;
+            };
+            let (robots, escaped) = crate::text::escape(body);
+            Some(CaseRecord {
+                id: case.id.clone(),
+                file: relative(&case.file),
+                area: tags::area(&case.tags).to_owned(),
+                tags: case.tags.clone(),
+                spec: case.spec.clone(),
+                note: case.note.clone(),
+                profiles: case.profiles.clone(),
+                robots,
+                escaped,
+                agent: agent.clone(),
+                checks: checks
+                    .iter()
+                    .map(|c| CheckRecord {
+                        url: c.url.clone(),
+                        agent: c.agent.clone(),
+                        expect: case
+                            .profiles
+                            .iter()
+                            .filter_map(|p| Some((*p, c.expect.for_profile(*p)?.answer()?)))
+                            .collect(),
+                    })
+                    .collect(),
+            })
+        })
+        .collect();
+    let mut implementations: Vec<Implementation> = reports
+        .iter()
+        .map(|r| Implementation {
+            name: r.info.name.clone(),
+            implementation: r.info.implementation.clone(),
+            language: r.info.language.clone(),
+            version: r.info.version.clone(),
+            unavailable: r.unavailable.as_deref().map(scrub),
+            deviations: deviations.get(&r.info.name).cloned().unwrap_or_default(),
+            results: r
+                .outcomes
+                .iter()
+                .map(|o| CheckResult {
+                    case: o.case.clone(),
+                    check: o.index,
+                    answer: o.reply.answer(),
+                    detail: match &o.reply {
+                        Reply::Error(e) => Some(scrub(e)),
+                        Reply::NotExpressible(why) => Some((*why).to_owned()),
+                        Reply::Verdict(_) => None,
+                    },
+                    status: o.status.clone(),
+                })
+                .collect(),
+        })
+        .collect();
+    implementations.sort_by(|a, b| a.name.cmp(&b.name));
+    Results {
+        schema: SCHEMA,
+        generated_by: format!("{COMMAND} (reptest report)"),
+        cases: case_records,
+        implementations,
+        impact,
+    }
+}
+
+/// Passed (including unexpected passes) and total checks of one implementation under one
+/// profile, optionally in one area.
+pub fn score(
+    results: &Results,
+    implementation: &Implementation,
+    profile: Profile,
+    area: Option<&str>,
+) -> (usize, usize) {
+    let areas: BTreeMap<&str, &str> = results
+        .cases
+        .iter()
+        .map(|c| (c.id.as_str(), c.area.as_str()))
+        .collect();
+    let mut passed = 0;
+    let mut total = 0;
+    for result in &implementation.results {
+        if area.is_some_and(|a| areas.get(result.case.as_str()) != Some(&a)) {
+            continue;
+        }
+        if let Some(status) = result.status.get(&profile) {
+            total += 1;
+            if status.correct() {
+                passed += 1;
+            }
+        }
+    }
+    (passed, total)
+}
+
+/// The pages under `dir` that differ from `pages` (their paths).
+pub fn stale(dir: &Path, pages: &[(&'static str, String)]) -> Vec<String> {
+    pages
+        .iter()
+        .filter(|(name, text)| {
+            std::fs::read_to_string(dir.join(name)).ok().as_deref() != Some(text.as_str())
+        })
+        .map(|(name, _)| dir.join(name).display().to_string())
+        .collect()
+}
+
+/// Writes `pages` under `dir` (created if missing); returns the paths written.
+pub fn write(dir: &Path, pages: &[(&'static str, String)]) -> Result<Vec<PathBuf>> {
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let mut written = Vec::new();
+    for (name, text) in pages {
+        let path = dir.join(name);
+        std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))?;
+        written.push(path);
+    }
+    Ok(written)
+}
+
+/// Checks that the pages under `dir` are `pages`; the error names those that are not.
+pub fn check(dir: &Path, pages: &[(&'static str, String)]) -> Result<()> {
+    let stale = stale(dir, pages);
+    if !stale.is_empty() {
+        anyhow::bail!(
+            "the committed report is not what the code draws from results.json: {} \
+             (run `reptest report --render` and commit)",
+            stale.join(", ")
+        );
+    }
+    Ok(())
+}
+
+/// Reads a `results.json`.
+pub fn load_results(path: &Path) -> Result<Results> {
+    let text = std::fs::read_to_string(path).with_context(|| {
+        format!(
+            "cannot read {} (run `reptest report` to make it)",
+            path.display()
+        )
+    })?;
+    let mut results: Results = serde_json::from_str(&text)
+        .with_context(|| format!("{} does not match the results schema", path.display()))?;
+    // A case's area follows from its tags: drawn again, so that a change to the tag table
+    // shows on the next `--render`.
+    for case in &mut results.cases {
+        case.area = tags::area(&case.tags).to_owned();
+    }
+    Ok(results)
+}
+
+/// What a full `reptest report` run covers.
+#[derive(Clone, Debug)]
+pub struct BuildOptions {
+    /// The directory of case files.
+    pub cases_dir: PathBuf,
+    /// The real-world corpus (its section is left out when the folder does not exist).
+    pub corpus: PathBuf,
+    /// The crawler asked about on the corpus.
+    pub impact_agent: String,
+    /// How long an adapter may take to answer one request.
+    pub timeout: Duration,
+    /// Adapters run at once.
+    pub jobs: usize,
+    /// Set the adapters up first.
+    pub setup: bool,
+    /// Where the adapters are.
+    pub dirs: Dirs,
+}
+
+/// Runs the suite over every adapter that is set up, and every implementation over the
+/// corpus, into [`Results`]. Messages go to `log`; `progress` hears each adapter and engine
+/// as it finishes (from worker threads).
+pub fn build(
+    options: &BuildOptions,
+    log: &mut dyn Write,
+    progress: &(dyn Fn(&str) + Sync),
+) -> Result<Results> {
+    let cases = crate::suite::cases::load_dir(&options.cases_dir)?;
+    let ids: BTreeSet<String> = cases.iter().map(|c| c.id.clone()).collect();
+    let ready = adapters::choose(&options.dirs, &[], options.setup, false, log)?;
+    let total = ready.len();
+    let on_report = |done: usize, r: &AdapterReport| {
+        progress(&format!("[{done}/{total}] suite: {}", r.info.name));
+    };
+    let reports = run_adapters(
+        &ready,
+        &cases,
+        &ids,
+        options.timeout,
+        options.jobs,
+        &on_report,
+    );
+    let deviations = ready
+        .iter()
+        .map(|a| {
+            let reasons = adapters::deviation_map(&a.manifest)
+                .into_iter()
+                .map(|((case, _), reason)| (case, reason))
+                .collect();
+            (a.manifest.name.clone(), reasons)
+        })
+        .collect();
+    let impact = match Corpus::load_if_present(&options.corpus)? {
+        Some(corpus) => {
+            let (mut engines, warnings) = implementations_for(&ready, options.timeout);
+            for warning in warnings {
+                writeln!(log, "warning: {warning}")?;
+            }
+            let name = options
+                .corpus
+                .file_name()
+                .map_or_else(|| "corpus".to_owned(), |n| n.to_string_lossy().into_owned());
+            writeln!(
+                log,
+                "real-world impact: {} implementations on {} sites",
+                engines.len(),
+                corpus.sites.len()
+            )?;
+            let on_engine = |name: &str| progress(&format!("impact: {name} done"));
+            Some(impact::measure(
+                &mut engines,
+                &corpus,
+                &name,
+                &options.impact_agent,
+                options.jobs,
+                &on_engine,
+            ))
+        }
+        None => {
+            writeln!(
+                log,
+                "no corpus at {}: the real-world section is left out",
+                options.corpus.display()
+            )?;
+            None
+        }
+    };
+    Ok(results(&cases, &reports, &deviations, impact))
+}

@@ -1,0 +1,6 @@
+//! The conformance suite: the case format and loader, the closed vocabulary of case tags, and
+//! running the suite over engines.
+
+pub mod cases;
+pub mod runner;
+pub mod tags;

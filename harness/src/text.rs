@@ -1,0 +1,217 @@
+//! Text functions every module shares: the body escape convention of the spec cases (one
+//! encoder, one decoder), a stable hash, clipping long text for display, and reading the
+//! durations that options take.
+
+use std::fmt::Write as _;
+use std::time::Duration;
+
+use anyhow::{Result, anyhow, bail};
+
+/// A body in the `unescape = true` convention of the spec cases (`\xHH`, `\r`, `\n`, `\t`,
+/// `\0`, `\\`), and whether anything needed escaping: when not, the text is the body itself
+/// (and goes in a TOML literal string as it is). Valid UTF-8 other than control characters
+/// and the BOM is kept; `'` is written `\x27` so that the text never closes a `'''` string.
+/// [`unescape`] reads it back.
+pub fn escape(body: &[u8]) -> (String, bool) {
+    let (out, escaped) = encode(body);
+    // A quote alone is harmless in a literal string; three in a row would close it.
+    if !escaped && !body.windows(3).any(|w| w == b"'''") {
+        return (String::from_utf8_lossy(body).into_owned(), false);
+    }
+    (out, true)
+}
+
+/// A body for a report: fenced, always in the escape convention (so that bytes that are not
+/// printable show, and [`unescape`] gives the body back).
+pub fn fenced(body: &[u8]) -> String {
+    let mut out = String::from("```\n");
+    out.push_str(&encode(body).0);
+    if !out.ends_with('\n') {
+        out.push('\n');
+    }
+    out.push_str("```");
+    out
+}
+
+/// The body in the escape convention, and whether it needed escapes other than for `\` and
+/// `'`.
+fn encode(body: &[u8]) -> (String, bool) {
+    let mut out = String::new();
+    let mut escaped = false;
+    for chunk in body.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            match c {
+                '\n' | '\t' => out.push(c),
+                '\r' => out.push_str("\\r"),
+                '\\' => out.push_str("\\\\"),
+                '\'' => out.push_str("\\x27"),
+                '\0' => out.push_str("\\0"),
+                c if c.is_control() || c == '\u{feff}' => {
+                    let mut buffer = [0u8; 4];
+                    for b in c.encode_utf8(&mut buffer).bytes() {
+                        let _ = write!(out, "\\x{b:02X}");
+                    }
+                }
+                c => {
+                    out.push(c);
+                    continue;
+                }
+            }
+            escaped |= !matches!(c, '\n' | '\t' | '\\' | '\'');
+        }
+        for b in chunk.invalid() {
+            let _ = write!(out, "\\x{b:02X}");
+            escaped = true;
+        }
+    }
+    (out, escaped)
+}
+
+/// Decodes the escape convention of `unescape = true`: `\xHH`, `\r`, `\n`, `\t`, `\0`, `\\`.
+pub fn unescape(text: &str) -> Result<Vec<u8>> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] != b'\\' {
+            out.push(bytes[i]);
+            i += 1;
+            continue;
+        }
+        let byte = match bytes.get(i + 1) {
+            Some(b'r') => b'\r',
+            Some(b'n') => b'\n',
+            Some(b't') => b'\t',
+            Some(b'0') => 0,
+            Some(b'\\') => b'\\',
+            Some(b'x') => {
+                let hex = text
+                    .get(i + 2..i + 4)
+                    .ok_or_else(|| anyhow!("`\\x` at byte {i} needs two hex digits"))?;
+                let value = u8::from_str_radix(hex, 16)
+                    .map_err(|_| anyhow!("`\\x{hex}` at byte {i} is not a hex byte"))?;
+                out.push(value);
+                i += 4;
+                continue;
+            }
+            other => bail!(
+                "unknown escape `\\{}` at byte {i} (known: \\xHH \\r \\n \\t \\0 \\\\)",
+                other.map(|&b| char::from(b)).unwrap_or(' ')
+            ),
+        };
+        out.push(byte);
+        i += 2;
+    }
+    Ok(out)
+}
+
+/// 64-bit FNV-1a: a stable hash (the same bytes give the same value on every machine, every
+/// run and every Rust version), for family ids and setup digests.
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, b| {
+        (hash ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// The longest prefix of `text` of at most `max` bytes that ends on a character boundary,
+/// and how many bytes are left out after it.
+pub fn clip(text: &str, max: usize) -> (&str, usize) {
+    if text.len() <= max {
+        return (text, 0);
+    }
+    let mut end = max;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    (&text[..end], text.len() - end)
+}
+
+/// Reads a duration: `90`, `90s`, `10m`, `1h`.
+pub fn parse_duration(text: &str) -> std::result::Result<Duration, String> {
+    let text = text.trim();
+    let (number, unit) = match text.find(|c: char| !c.is_ascii_digit() && c != '.') {
+        Some(i) => text.split_at(i),
+        None => (text, "s"),
+    };
+    let value: f64 = number
+        .parse()
+        .map_err(|_| format!("`{text}` is not a duration (e.g. 90s, 10m, 1h)"))?;
+    let seconds = match unit {
+        "s" => value,
+        "m" => value * 60.0,
+        "h" => value * 3600.0,
+        _ => return Err(format!("`{text}`: unknown unit `{unit}` (s, m or h)")),
+    };
+    Ok(Duration::from_secs_f64(seconds))
+}
+
+/// Reads a number of seconds (`10`, `0.5`), as the `--timeout` options take it: at least a
+/// tenth of a second.
+pub fn parse_timeout(text: &str) -> std::result::Result<Duration, String> {
+    parse_seconds(text).map(|d| d.max(Duration::from_millis(100)))
+}
+
+/// Reads a number of seconds (`10`, `0.5`; negative counts as zero).
+pub fn parse_seconds(text: &str) -> std::result::Result<Duration, String> {
+    let value: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    if !value.is_finite() {
+        return Err(format!("`{text}` is not a number of seconds"));
+    }
+    Ok(Duration::from_secs_f64(value.max(0.0)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fuzz::generate::SeededBytes;
+
+    #[test]
+    fn escaping_round_trips() {
+        let mut source = SeededBytes::new(11);
+        let mut samples: Vec<Vec<u8>> = vec![
+            b"user-agent: *\n".to_vec(),
+            b"a\\xZZ\\\\'''\r\n\0".to_vec(),
+            "\u{feff}é\u{85}".as_bytes().to_vec(),
+        ];
+        for n in 0..400 {
+            // Bytes drawn from a small alphabet, so that escapes, backslashes and quotes meet.
+            let alphabet = b"\\x0Aa'\r\n\t\0\xEF\xBB\xBF\xC3\xA9\xFF ";
+            let raw = source.take(n % 40);
+            samples.push(
+                raw.iter()
+                    .map(|b| alphabet[usize::from(*b) % alphabet.len()])
+                    .collect(),
+            );
+            samples.push(source.take(n % 24));
+        }
+        for body in samples {
+            assert_eq!(unescape(&encode(&body).0).ok().as_deref(), Some(&body[..]));
+            let fenced = fenced(&body);
+            let inner = &fenced[4..fenced.len() - 3];
+            let inner = if body.ends_with(b"\n") || body.is_empty() {
+                inner
+            } else {
+                inner.strip_suffix('\n').unwrap_or(inner)
+            };
+            assert_eq!(unescape(inner).ok().as_deref(), Some(&body[..]), "{fenced}");
+            let (text, escaped) = escape(&body);
+            if escaped {
+                assert_eq!(unescape(&text).ok().as_deref(), Some(&body[..]), "{text}");
+            } else {
+                assert_eq!(text.as_bytes(), &body[..]);
+                assert!(!text.contains("'''"));
+            }
+        }
+    }
+
+    #[test]
+    fn clipping_keeps_characters_whole() {
+        assert_eq!(clip("abc", 5), ("abc", 0));
+        assert_eq!(clip("abcdef", 4), ("abcd", 2));
+        assert_eq!(clip("aé", 2), ("a", 2));
+        assert_eq!(fnv1a(b""), 0xcbf2_9ce4_8422_2325);
+    }
+}
