@@ -278,3 +278,22 @@ fn every_area_of_the_report_holds_checks() {
         );
     }
 }
+
+#[test]
+fn text_vs_parser_cases_are_interpretations_under_google() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../spec-cases");
+    let all = cases::load_dir(&dir).expect("spec-cases load");
+    let tagged: Vec<_> = all
+        .iter()
+        .filter(|c| c.tags.iter().any(|t| t == "text-vs-parser"))
+        .collect();
+    assert!(!tagged.is_empty());
+    for case in tagged {
+        assert_eq!(
+            case.force(Profile::Google),
+            Some(Force::Interpretation),
+            "{}: the google verdict goes against a sentence, so it is an interpretation",
+            case.id
+        );
+    }
+}

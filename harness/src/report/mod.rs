@@ -25,7 +25,7 @@ use crate::answer::{Answer, Status};
 use crate::engines::adapters::{self, Dirs};
 use crate::fuzz::campaign::implementations_for;
 use crate::fuzz::corpus::Corpus;
-use crate::suite::cases::{Case, CaseKind};
+use crate::suite::cases::{Case, CaseKind, Force};
 use crate::suite::runner::{AdapterReport, Reply, run_adapters};
 use crate::suite::tags;
 
@@ -68,6 +68,9 @@ pub struct CaseRecord {
     /// The profiles it applies to.
     #[serde(with = "crate::answer::profile_list")]
     pub profiles: Vec<Profile>,
+    /// What its verdicts rest on, per profile it applies to (`spec-cases/README.md`, "Force").
+    #[serde(with = "crate::answer::by_profile")]
+    pub force: BTreeMap<Profile, Force>,
     /// The body, in the spec cases' escape convention when `escaped`.
     pub robots: String,
     /// Whether `robots` is escaped (`\xHH`, `\r`, …).
@@ -220,6 +223,7 @@ pub fn results(
                 spec: case.spec.clone(),
                 note: case.note.clone(),
                 profiles: case.profiles.clone(),
+                force: case.forces.clone(),
                 robots,
                 escaped,
                 agent: agent.clone(),
@@ -291,6 +295,56 @@ pub fn score(
     let mut total = 0;
     for result in &implementation.results {
         if area.is_some_and(|a| areas.get(result.case.as_str()) != Some(&a)) {
+            continue;
+        }
+        if let Some(status) = result.status.get(&profile) {
+            total += 1;
+            if status.correct() {
+                passed += 1;
+            }
+        }
+    }
+    (passed, total)
+}
+
+/// Which checks a score counts, by the force of their case under the scored profile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ForceGroup {
+    /// Checks resting on a MUST or SHOULD sentence.
+    Conformance,
+    /// Checks resting on a MAY sentence or on the profile's interpretation.
+    Agreement,
+}
+
+impl ForceGroup {
+    /// Whether `force` belongs to the group.
+    pub fn holds(self, force: Force) -> bool {
+        force.is_conformance() == (self == ForceGroup::Conformance)
+    }
+}
+
+/// Passed and total checks of one implementation under one profile, only those of cases whose
+/// force under that profile is in `group`.
+pub fn score_by_force(
+    results: &Results,
+    implementation: &Implementation,
+    profile: Profile,
+    group: ForceGroup,
+) -> (usize, usize) {
+    let forces: BTreeMap<&str, Option<Force>> = results
+        .cases
+        .iter()
+        .map(|c| (c.id.as_str(), c.force.get(&profile).copied()))
+        .collect();
+    let mut passed = 0;
+    let mut total = 0;
+    for result in &implementation.results {
+        let in_group = forces
+            .get(result.case.as_str())
+            .copied()
+            .flatten()
+            .is_some_and(|f| group.holds(f));
+        if !in_group {
             continue;
         }
         if let Some(status) = result.status.get(&profile) {

@@ -8,7 +8,7 @@ use anyhow::{Context, Result};
 use reptest_reference::Profile;
 
 use crate::fuzz::findings::Index as FindingsIndex;
-use crate::report::{COMMAND, Implementation, Results, score};
+use crate::report::{COMMAND, ForceGroup, Implementation, Results, score_by_force};
 use crate::suite::tags;
 
 fn percent(part: usize, whole: usize) -> String {
@@ -30,11 +30,13 @@ fn areas_present(results: &Results) -> Vec<&'static str> {
         .collect()
 }
 
+/// Implementations, best conformance to `rfc9309` (its MUST and SHOULD checks) first.
 fn ranked(results: &Results) -> Vec<&Implementation> {
     let mut rows: Vec<&Implementation> = results.implementations.iter().collect();
     rows.sort_by(|a, b| {
-        let (pa, ta) = score(results, a, Profile::Rfc9309, None);
-        let (pb, tb) = score(results, b, Profile::Rfc9309, None);
+        let conformance = |i| score_by_force(results, i, Profile::Rfc9309, ForceGroup::Conformance);
+        let (pa, ta) = conformance(a);
+        let (pb, tb) = conformance(b);
         // Higher share first; compare pa/ta with pb/tb without floats.
         (pb * ta.max(1))
             .cmp(&(pa * tb.max(1)))
@@ -83,7 +85,10 @@ mod section {
     use super::{areas_present, first_line, first_sentence, percent, ranked};
     use crate::answer::{Answer, Status};
     use crate::fuzz::findings::Index as FindingsIndex;
-    use crate::report::{COMMAND, CaseRecord, Impact, ImpactRow, Results, score};
+    use crate::report::{
+        COMMAND, CaseRecord, ForceGroup, Impact, ImpactRow, Results, score, score_by_force,
+    };
+    use crate::suite::cases::Force;
 
     /// The title and what the report is.
     pub(super) fn header(out: &mut String, results: &Results) -> fmt::Result {
@@ -109,30 +114,73 @@ mod section {
         Ok(())
     }
 
-    /// Every implementation's score under each profile.
+    /// Every implementation's scores under each profile: conformance (MUST and SHOULD
+    /// checks) and agreement on the profile's readings (MAY and interpretation checks) in
+    /// separate columns, so that no headline number mixes them.
     pub(super) fn scores(out: &mut String, results: &Results) -> fmt::Result {
         writeln!(out, "## Scores\n")?;
         writeln!(
             out,
-            "| implementation | language | version | rfc9309 | google | legacy | unsupported | errors |"
+            "Under each profile, **conformance** counts the checks whose verdict rests on a MUST \
+             or SHOULD sentence (for the Google texts, an unconditional statement): failing one \
+             is breaking the text. **Agreement** counts the checks that rest on a MAY or on the \
+             profile's reading of a silent or ambiguous text: failing one is reading the text \
+             differently from reptest, and each such case's note says which reading it took and \
+             why. Ranked by conformance to `rfc9309`. Every case's force is in \
+             [`spec-cases/`](../spec-cases/README.md) (\"Force\").\n"
         )?;
-        writeln!(out, "| --- | --- | --- | --- | --- | --- | --- | --- |")?;
+        let mut counts = String::new();
+        for profile in Profile::ALL {
+            let cells: Vec<String> = Force::ALL
+                .iter()
+                .map(|f| {
+                    let n: usize = results
+                        .cases
+                        .iter()
+                        .filter(|c| c.force.get(&profile) == Some(f))
+                        .map(|c| {
+                            c.checks
+                                .iter()
+                                .filter(|k| k.expect.contains_key(&profile))
+                                .count()
+                        })
+                        .sum();
+                    n.to_string()
+                })
+                .collect();
+            writeln!(counts, "| {profile} | {} |", cells.join(" | "))?;
+        }
+        writeln!(out, "| checks | must | should | may | interpretation |")?;
+        writeln!(out, "| --- | --- | --- | --- | --- |")?;
+        writeln!(out, "{counts}")?;
+        writeln!(
+            out,
+            "| implementation | language | version | rfc9309 conformance | rfc9309 agreement | \
+             google conformance | google agreement | legacy conformance | legacy agreement | \
+             unsupported | errors |"
+        )?;
+        writeln!(
+            out,
+            "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+        )?;
         for imp in ranked(results) {
-            let cell = |p: Profile| {
-                let (passed, total) = score(results, imp, p, None);
+            let cell = |p: Profile, group: ForceGroup| {
+                let (passed, total) = score_by_force(results, imp, p, group);
                 format!("{passed}/{total} ({})", percent(passed, total))
             };
             let count = |answer: Answer| imp.results.iter().filter(|r| r.answer == answer).count();
+            let mut row = format!(
+                "| [{}](#{}) | {} | {} |",
+                imp.name, imp.name, imp.language, imp.version
+            );
+            for p in Profile::ALL {
+                for group in [ForceGroup::Conformance, ForceGroup::Agreement] {
+                    write!(row, " {} |", cell(p, group))?;
+                }
+            }
             writeln!(
                 out,
-                "| [{}](#{}) | {} | {} | {} | {} | {} | {} | {} |",
-                imp.name,
-                imp.name,
-                imp.language,
-                imp.version,
-                cell(Profile::Rfc9309),
-                cell(Profile::Google),
-                cell(Profile::Legacy),
+                "{row} {} | {} |",
                 count(Answer::Unsupported),
                 count(Answer::Error)
             )?;
@@ -339,7 +387,13 @@ mod section {
                         .and_then(|c| c.expect.get(&p))
                         .map_or("–", |a| a.name())
                 };
-                let status = |p: Profile| result.status.get(&p).map_or("–", |s| s.label());
+                let status = |p: Profile| {
+                    let s = result.status.get(&p).map_or("–", |s| s.label());
+                    match case.force.get(&p) {
+                        Some(f) => format!("{s}, {f}"),
+                        None => s.to_owned(),
+                    }
+                };
                 let why = imp
                     .deviations
                     .get(&result.case)
@@ -407,6 +461,7 @@ pub fn html(results: &Results) -> String {
                     "url": check.url,
                     "agent": check.agent.as_deref().unwrap_or(&case.agent),
                     "expect": crate::answer::named(&check.expect),
+                    "force": crate::answer::named(&case.force),
                 })
             })
         })

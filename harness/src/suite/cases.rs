@@ -167,7 +167,10 @@ impl fmt::Display for Expected {
 }
 
 /// What a check's verdict rests on, under one profile.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
 pub enum Force {
     /// A MUST or MUST NOT sentence (Google texts: an unconditional statement).
     Must,

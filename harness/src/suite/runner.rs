@@ -19,7 +19,7 @@ use crate::answer::{Answer, Status};
 use crate::engines::adapters::{self, Adapter};
 use crate::engines::protocol::WireVerdict;
 use crate::engines::{Engine, EngineError, EngineInfo, SubprocessEngine};
-use crate::suite::cases::{self, Case, CaseKind, Expected};
+use crate::suite::cases::{self, Case, CaseKind, Expected, Force};
 
 /// The host that case URLs given as bare paths are placed on.
 pub const PATH_HOST: &str = "http://example.com";
@@ -119,6 +119,15 @@ impl Tally {
     }
 }
 
+/// Counts split by force ([`AdapterReport::tally_by_force`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Split {
+    /// Checks resting on a MUST or SHOULD sentence.
+    pub conformance: Tally,
+    /// Checks resting on a MAY sentence or on the profile's interpretation.
+    pub agreement: Tally,
+}
+
 /// One adapter's run.
 #[derive(Clone, Debug)]
 pub struct AdapterReport {
@@ -148,21 +157,39 @@ impl AdapterReport {
         cases: &BTreeMap<&str, &Case>,
         tag: Option<&str>,
     ) -> Tally {
+        self.tally_where(profile, cases, |case| {
+            tag.is_none_or(|tag| case.tags.iter().any(|t| t == tag))
+        })
+    }
+
+    /// Counts under `profile` of the checks whose case `keep` accepts.
+    pub fn tally_where(
+        &self,
+        profile: Profile,
+        cases: &BTreeMap<&str, &Case>,
+        keep: impl Fn(&Case) -> bool,
+    ) -> Tally {
         let mut tally = Tally::default();
         for outcome in &self.outcomes {
-            if let Some(tag) = tag {
-                let tagged = cases
-                    .get(outcome.case.as_str())
-                    .is_some_and(|c| c.tags.iter().any(|t| t == tag));
-                if !tagged {
-                    continue;
-                }
+            if !cases.get(outcome.case.as_str()).is_some_and(|c| keep(c)) {
+                continue;
             }
             if let Some(status) = outcome.status.get(&profile) {
                 tally.add(*status);
             }
         }
         tally
+    }
+
+    /// Counts under `profile` split by force: conformance (checks resting on a MUST or SHOULD)
+    /// and agreement (on a MAY or on the profile's interpretation). A headline score never
+    /// mixes the two.
+    pub fn tally_by_force(&self, profile: Profile, cases: &BTreeMap<&str, &Case>) -> Split {
+        let conformance = |c: &Case| c.force(profile).is_some_and(Force::is_conformance);
+        Split {
+            conformance: self.tally_where(profile, cases, conformance),
+            agreement: self.tally_where(profile, cases, |c| !conformance(c)),
+        }
     }
 
     /// The progress line for this report, the `done`th of `total` to finish.
@@ -476,6 +503,19 @@ pub fn render_adapter(
     }
     let t = report.tally(profile, &by_id, None);
     writeln!(out, "   {}", tally_line(&t))?;
+    let split = report.tally_by_force(profile, &by_id);
+    writeln!(
+        out,
+        "   {:<22} {}",
+        "must+should",
+        tally_line(&split.conformance)
+    )?;
+    writeln!(
+        out,
+        "   {:<22} {}",
+        "may+interpretation",
+        tally_line(&split.agreement)
+    )?;
     let tags: BTreeSet<&str> = cases
         .iter()
         .flat_map(|c| c.tags.iter().map(String::as_str))
@@ -496,13 +536,17 @@ pub fn render_adapter(
             _ => {}
         }
         let want = outcome.expected.get(&profile).map_or("?", |e| e.name());
+        let force = by_id
+            .get(outcome.case.as_str())
+            .and_then(|c| c.force(profile))
+            .map_or_else(String::new, |f| format!(" [{f}]"));
         let detail = match &outcome.reply {
             Reply::Error(e) => format!(": {e}"),
             _ => String::new(),
         };
         writeln!(
             out,
-            "   {status} {}#{} {} {}: expected {want}, got {}{detail}",
+            "   {status} {}#{}{force} {} {}: expected {want}, got {}{detail}",
             outcome.case,
             outcome.index,
             outcome.agent,
@@ -526,14 +570,24 @@ fn tally_line(t: &Tally) -> String {
     )
 }
 
-/// The closing summary: one row per adapter, scores against `rfc9309` and `google`.
+/// The closing summary: one row per adapter, against `rfc9309` and `google`, conformance (the
+/// checks resting on MUST or SHOULD) apart from agreement with the profile's readings (MAY and
+/// interpretation), best conformance to `rfc9309` first.
 pub fn summary_table(reports: &[AdapterReport], cases: &[Case]) -> Result<String, fmt::Error> {
     let by_id: BTreeMap<&str, &Case> = cases.iter().map(|c| (c.id.as_str(), c)).collect();
     let mut out = String::new();
     writeln!(
         out,
-        "{:<28} {:<10} {:<20} {:>18} {:>18} {:>6} {:>6}",
-        "adapter", "language", "version", "rfc9309", "google", "unsup", "error"
+        "{:<28} {:<10} {:<20} {:>17} {:>17} {:>17} {:>17} {:>6} {:>6}",
+        "adapter",
+        "language",
+        "version",
+        "rfc9309 must+sh.",
+        "rfc9309 interp.",
+        "google must+sh.",
+        "google interp.",
+        "unsup",
+        "error"
     )?;
     let score = |t: &Tally| {
         let total = t.total();
@@ -544,30 +598,47 @@ pub fn summary_table(reports: &[AdapterReport], cases: &[Case]) -> Result<String
         };
         format!("{}/{} {:5.1}%", t.correct(), total, pct)
     };
-    let mut rows: Vec<&AdapterReport> = reports.iter().collect();
-    rows.sort_by_key(|r| {
-        let t = r.tally(Profile::Rfc9309, &by_id, None);
-        std::cmp::Reverse(t.correct())
+    let mut rows: Vec<(&AdapterReport, Split, Split)> = reports
+        .iter()
+        .map(|r| {
+            (
+                r,
+                r.tally_by_force(Profile::Rfc9309, &by_id),
+                r.tally_by_force(Profile::Google, &by_id),
+            )
+        })
+        .collect();
+    rows.sort_by_key(|(r, rfc, _)| {
+        (
+            std::cmp::Reverse(rfc.conformance.correct()),
+            r.info.name.clone(),
+        )
     });
-    for r in rows {
-        let rfc = r.tally(Profile::Rfc9309, &by_id, None);
-        let google = r.tally(Profile::Google, &by_id, None);
+    for (r, rfc, google) in rows {
         let name = if r.unavailable.is_some() {
             format!("{} (UNAVAILABLE)", r.info.name)
         } else {
             r.info.name.clone()
         };
+        let all = r.tally(Profile::Rfc9309, &by_id, None);
         writeln!(
             out,
-            "{name:<28} {:<10} {:<20} {:>18} {:>18} {:>6} {:>6}",
+            "{name:<28} {:<10} {:<20} {:>17} {:>17} {:>17} {:>17} {:>6} {:>6}",
             r.info.language,
             crate::text::clip(&r.info.version, 20).0,
-            score(&rfc),
-            score(&google),
-            rfc.unsupported,
-            rfc.error
+            score(&rfc.conformance),
+            score(&rfc.agreement),
+            score(&google.conformance),
+            score(&google.agreement),
+            all.unsupported,
+            all.error
         )?;
     }
+    writeln!(
+        out,
+        "must+sh.: checks resting on a MUST or SHOULD sentence (conformance); interp.: on a MAY \
+         or on the profile's reading of a silent or ambiguous text (agreement)."
+    )?;
     Ok(out)
 }
 
@@ -684,6 +755,8 @@ pub struct AdapterDocument {
     stderr: Vec<String>,
     #[serde(with = "crate::answer::by_profile")]
     summary: BTreeMap<Profile, Tally>,
+    #[serde(with = "crate::answer::by_profile")]
+    summary_by_force: BTreeMap<Profile, Split>,
     unavailable: Option<String>,
     version: String,
 }
@@ -699,6 +772,8 @@ pub struct OutcomeDocument {
     error: Option<String>,
     #[serde(with = "crate::answer::by_profile")]
     expected: BTreeMap<Profile, &'static str>,
+    #[serde(with = "crate::answer::by_profile")]
+    force: BTreeMap<Profile, Force>,
     #[serde(with = "crate::answer::by_profile")]
     status: BTreeMap<Profile, Status>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -750,6 +825,10 @@ impl RunDocument {
                             _ => None,
                         },
                         expected: o.expected.iter().map(|(p, e)| (*p, e.name())).collect(),
+                        force: by_id
+                            .get(o.case.as_str())
+                            .map(|c| c.forces.clone())
+                            .unwrap_or_default(),
                         status: o.status.clone(),
                         unsupported_because: match &o.reply {
                             Reply::NotExpressible(why) => Some(why),
@@ -764,6 +843,10 @@ impl RunDocument {
                 summary: Profile::ALL
                     .iter()
                     .map(|p| (*p, r.tally(*p, &by_id, None)))
+                    .collect(),
+                summary_by_force: Profile::ALL
+                    .iter()
+                    .map(|p| (*p, r.tally_by_force(*p, &by_id)))
                     .collect(),
                 unavailable: r.unavailable.clone(),
                 version: r.info.version.clone(),
