@@ -75,6 +75,10 @@ pub struct CaseRecord {
     pub robots: String,
     /// Whether `robots` is escaped (`\xHH`, `\r`, …).
     pub escaped: bool,
+    /// Set when the body's filler comment lines are shown as one `<fill>` line, as in the
+    /// case file (`fill_to`): the text after it starts at this byte of the real body.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fill_to: Option<usize>,
     /// The crawler.
     pub agent: String,
     /// Its checks.
@@ -226,6 +230,7 @@ pub fn results(
                 force: case.forces.clone(),
                 robots,
                 escaped,
+                fill_to: None,
                 agent: agent.clone(),
                 checks: checks
                     .iter()
@@ -269,12 +274,47 @@ pub fn results(
         })
         .collect();
     implementations.sort_by(|a, b| a.name.cmp(&b.name));
+    let mut case_records: Vec<CaseRecord> = case_records;
+    case_records.iter_mut().for_each(compact_fill);
     Results {
         schema: SCHEMA,
         generated_by: format!("{COMMAND} (reptest report)"),
         cases: case_records,
         implementations,
         impact,
+    }
+}
+
+/// Shows a run of filler lines (`cases::fill`, at least 4 KiB of `#....` lines) as the one
+/// `<fill>` line of the case file, so that the 500 KiB cases do not put half a megabyte each
+/// into `results.json` and `index.html`; `fill_to` keeps where the rest of the body starts.
+pub fn compact_fill(case: &mut CaseRecord) {
+    if case.escaped || case.fill_to.is_some() {
+        return;
+    }
+    let is_filler = |line: &str| line.starts_with('#') && line[1..].bytes().all(|b| b == b'.');
+    let mut offset = 0;
+    let mut run: Option<(usize, usize)> = None;
+    for line in case.robots.split_inclusive('\n') {
+        let body = line.strip_suffix('\n').unwrap_or(line);
+        if line.ends_with('\n') && is_filler(body) {
+            let start = run.map_or(offset, |(s, _)| s);
+            run = Some((start, offset + line.len()));
+        } else if run.is_some_and(|(s, e)| e - s >= 4096) {
+            break;
+        } else {
+            run = None;
+        }
+        offset += line.len();
+    }
+    if let Some((start, end)) = run.filter(|(s, e)| e - s >= 4096) {
+        let cases_marker = String::from_utf8_lossy(crate::suite::cases::FILL_MARKER);
+        case.robots = format!(
+            "{}{cases_marker}{}",
+            &case.robots[..start],
+            &case.robots[end..]
+        );
+        case.fill_to = Some(end);
     }
 }
 
@@ -407,6 +447,7 @@ pub fn load_results(path: &Path) -> Result<Results> {
     // shows on the next `--render`.
     for case in &mut results.cases {
         case.area = tags::area(&case.tags).to_owned();
+        compact_fill(case);
     }
     Ok(results)
 }
@@ -499,4 +540,42 @@ pub fn build(
         }
     };
     Ok(results(&cases, &reports, &deviations, impact))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(robots: String) -> CaseRecord {
+        CaseRecord {
+            id: "demo/one".to_owned(),
+            file: "spec-cases/demo.toml".to_owned(),
+            area: String::new(),
+            tags: Vec::new(),
+            spec: Vec::new(),
+            note: None,
+            profiles: Vec::new(),
+            force: BTreeMap::new(),
+            robots,
+            escaped: false,
+            fill_to: None,
+            agent: "a".to_owned(),
+            checks: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn filler_is_shown_as_the_case_files_fill_line_and_round_trips() {
+        let source = b"user-agent: *\n<fill>\ndisallow: /after\n";
+        let body = crate::suite::cases::fill(source, 20_000).expect("fills");
+        let mut case = record(String::from_utf8(body.clone()).expect("ascii"));
+        compact_fill(&mut case);
+        assert_eq!(case.robots.as_bytes(), source);
+        assert_eq!(case.fill_to, Some(20_000));
+        let again = crate::suite::cases::fill(case.robots.as_bytes(), 20_000).expect("fills");
+        assert_eq!(again, body);
+        let mut short = record("user-agent: *\n#...\n#....\ndisallow: /x\n".to_owned());
+        compact_fill(&mut short);
+        assert_eq!(short.fill_to, None, "a few comment lines are not filler");
+    }
 }

@@ -511,6 +511,7 @@ pub fn html(results: &Results) -> String {
                     "note": c.note,
                     "robots": c.robots,
                     "escaped": c.escaped,
+                    "fill_to": c.fill_to,
                 }),
             )
         })
