@@ -23,7 +23,7 @@ use std::fmt;
 use crate::agent::crawler_token;
 use crate::error::Error;
 use crate::parse::{Group, Robots, Rule};
-use crate::pattern::{Side, canonicalize};
+use crate::pattern::{Side, canonicalize, head};
 use crate::scope::match_path;
 
 /// How the crawler's group was found.
@@ -137,8 +137,14 @@ impl<'r> Selection<'r> {
             return verdict(true, Reason::NoGroup, None, None, canonical_path);
         }
         let mut best: Option<(&Rule, &Group)> = None;
+        let path_head = head(&canonical_path);
         for group in self.groups() {
             for rule in &group.rules {
+                // Most rules differ from the path in their first octets: they are set aside
+                // without being compiled (or with one comparison when they are).
+                if !rule.may_match(&canonical_path, path_head) {
+                    continue;
+                }
                 let better = match best {
                     None => true,
                     Some((b, _)) => {

@@ -173,6 +173,16 @@ impl Rule {
         self.compiled
             .get_or_init(|| Pattern::compile(&self.octets, self.encoding))
     }
+
+    /// Whether the rule may match `path` (canonical, with [`crate::pattern::head`]
+    /// `path_head`): `false` only when it certainly does not. Uses the compiled pattern when
+    /// there is one, and does not compile it otherwise.
+    pub(crate) fn may_match(&self, path: &[u8], path_head: u64) -> bool {
+        match self.compiled.get() {
+            Some(pattern) => pattern.may_match(path_head),
+            None => crate::pattern::may_match_raw(&self.octets, self.encoding, path),
+        }
+    }
 }
 
 impl PartialEq for Rule {
