@@ -29,6 +29,7 @@ mod agent;
 mod check;
 mod error;
 pub mod http;
+mod index;
 mod parse;
 mod pattern;
 pub mod profile;

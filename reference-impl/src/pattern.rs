@@ -269,6 +269,16 @@ impl Pattern {
         self.len == 0
     }
 
+    /// The literal octets before the first `*` (all of them when there is none).
+    pub(crate) fn first_segment(&self) -> &[u8] {
+        self.segment(0)
+    }
+
+    /// The literal segments after the first one (those that follow a `*`).
+    pub(crate) fn later_segments(&self) -> impl Iterator<Item = &[u8]> {
+        (1..self.ends.len()).map(|i| self.segment(i))
+    }
+
     fn segment(&self, i: usize) -> &[u8] {
         let start = if i == 0 { 0 } else { self.ends[i - 1] };
         &self.literal[start..self.ends[i]]
