@@ -30,6 +30,7 @@ mod check;
 mod error;
 pub mod http;
 mod index;
+mod octets;
 mod parse;
 mod pattern;
 pub mod profile;
