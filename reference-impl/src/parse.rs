@@ -274,22 +274,13 @@ fn is_ws(b: u8) -> bool {
     b == b' ' || b == b'\t'
 }
 
-fn trim(mut s: &[u8]) -> &[u8] {
-    while let [first, rest @ ..] = s {
-        if is_ws(*first) {
-            s = rest;
-        } else {
-            break;
-        }
-    }
-    while let [rest @ .., last] = s {
-        if is_ws(*last) {
-            s = rest;
-        } else {
-            break;
-        }
-    }
-    s
+fn trim(s: &[u8]) -> &[u8] {
+    let start = s.iter().position(|&b| !is_ws(b)).unwrap_or(s.len());
+    let end = s
+        .iter()
+        .rposition(|&b| !is_ws(b))
+        .map_or(start, |last| last + 1);
+    &s[start..end]
 }
 
 fn lossy(b: &[u8]) -> String {
@@ -299,6 +290,13 @@ fn lossy(b: &[u8]) -> String {
 /// Classifies a field name under the profile's rules.
 fn classify(key: &[u8], rules: &Rules) -> Option<(RecordKind, Option<&'static str>)> {
     let eq = |name: &str| {
+        // Length and first octet first: they tell most names apart without a full comparison.
+        let (Some(&n), Some(&k)) = (name.as_bytes().first(), key.first()) else {
+            return name.len() == key.len();
+        };
+        if name.len() != key.len() || !n.eq_ignore_ascii_case(&k) {
+            return false;
+        }
         if rules.field_names_case_insensitive {
             key.eq_ignore_ascii_case(name.as_bytes())
         } else {
