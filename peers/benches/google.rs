@@ -17,7 +17,9 @@
 //! prints the reference's column alone.
 //!
 //! Every figure is the median of `REPTEST_BENCH_ROUNDS` rounds (default 7): the machines this
-//! runs on are shared, and a median resists the rounds another process slowed down.
+//! runs on are shared, and a median resists the rounds another process slowed down. "Speed vs
+//! Google" is Google's time over the reference's (2× = the reference takes half the time).
+//! `REPTEST_BENCH_ONLY=parse|oneshot|check` runs one measure alone (for a profiler).
 
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
@@ -241,13 +243,13 @@ fn main() {
 
     println!();
     println!(
-        "| engine | parse all files | MiB/s | parse ratio | one-shot per URL | one-shot ratio | allowed |"
+        "| engine | parse all files | MiB/s | parse speed vs Google | one-shot per URL | one-shot speed vs Google | URLs allowed |"
     );
     println!("| --- | --- | --- | --- | --- | --- | --- |");
     let per_url = |d: Duration| d.as_secs_f64() * 1e6 / urls.max(1) as f64;
     match &google {
         Ok(g) => println!(
-            "| Google's parser (C++, -O2) | {:.2} ms | {:.0} | 1.00 | {:.2} µs | 1.00 | {} |",
+            "| Google's parser (C++, -O2) | {:.2} ms | {:.0} | 1× | {:.2} µs | 1× | {} |",
             g.parse.as_secs_f64() * 1e3,
             mib_per_s(bytes, g.parse),
             per_url(g.oneshot),
@@ -258,7 +260,7 @@ fn main() {
     for r in &reference {
         let ratio = |ours: Duration, theirs: Option<Duration>| {
             theirs.map_or("–".to_owned(), |t| {
-                format!("{:.2}× faster", t.as_secs_f64() / ours.as_secs_f64())
+                format!("{:.2}×", t.as_secs_f64() / ours.as_secs_f64())
             })
         };
         let g = google.as_ref().ok();
