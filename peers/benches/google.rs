@@ -16,8 +16,9 @@
 //! `REPTEST_GOOGLE_SRC`). When that source, `g++` or abseil is missing, the bench says so and
 //! prints the reference's column alone.
 //!
-//! Every figure is the median of `REPTEST_BENCH_ROUNDS` rounds (default 7): the machines this
-//! runs on are shared, and a median resists the rounds another process slowed down. "Speed vs
+//! Every figure is the median of `REPTEST_BENCH_ROUNDS` rounds (default 7), Google's and the
+//! reference's rounds taking turns: the machines this runs on are shared, and a median of
+//! interleaved rounds resists the stretches another process slowed down. "Speed vs
 //! Google" is Google's time over the reference's (2× = the reference takes half the time).
 //! `REPTEST_BENCH_ONLY=parse|oneshot|check` runs one measure alone (for a profiler).
 
@@ -81,16 +82,17 @@ fn runs(measure: &str) -> bool {
     std::env::var("REPTEST_BENCH_ONLY").map_or(true, |only| only == measure)
 }
 
-fn measure_reference(sites: &[Site], profile: Profile, rounds: usize) -> ReferenceFigures {
+/// One round of the reference under `profile`: the median of three parses of every file, and
+/// one pass of parse, select and check for every URL (with how many were allowed).
+fn reference_round(sites: &[Site], profile: Profile) -> (Duration, Duration, usize) {
     let options = ParseOptions::new(profile);
-    let rounds_if = |measure| if runs(measure) { rounds } else { 0 };
-    let (parse, _) = time_rounds(rounds_if("parse") * 3, || {
+    let (parse, _) = time_rounds(if runs("parse") { 3 } else { 0 }, || {
         sites
             .iter()
             .map(|s| Robots::parse(black_box(&s.body), options).groups().len())
             .sum()
     });
-    let (oneshot, oneshot_allowed) = time_rounds(rounds_if("oneshot"), || {
+    let (oneshot, allowed) = time_rounds(usize::from(runs("oneshot")), || {
         sites
             .iter()
             .flat_map(|s| s.urls.iter().map(move |u| (&s.body, u)))
@@ -102,10 +104,15 @@ fn measure_reference(sites: &[Site], profile: Profile, rounds: usize) -> Referen
             })
             .count()
     });
-    // Per URL: the median over three rounds of the mean of CHECKS_PER_SAMPLE checks.
+    (parse, oneshot, allowed)
+}
+
+/// Per URL, the time of one check on the file parsed and selected beforehand: the median over
+/// three samples of the mean of [`CHECKS_PER_SAMPLE`] checks. Sorted.
+fn check_times(sites: &[Site], profile: Profile) -> Vec<f64> {
     let mut checks = Vec::new();
     for site in sites.iter().filter(|_| runs("check")) {
-        let robots = Robots::parse(&site.body, options);
+        let robots = Robots::parse(&site.body, ParseOptions::new(profile));
         let selection = robots.select(&[AGENT]);
         for url in &site.urls {
             let samples = (0..3)
@@ -121,13 +128,7 @@ fn measure_reference(sites: &[Site], profile: Profile, rounds: usize) -> Referen
         }
     }
     checks.sort_by(f64::total_cmp);
-    ReferenceFigures {
-        profile,
-        parse,
-        oneshot,
-        oneshot_allowed,
-        checks,
-    }
+    checks
 }
 
 struct GoogleFigures {
@@ -146,8 +147,14 @@ fn target_dir() -> PathBuf {
         .unwrap_or_else(|| workspace_dir().join("target"))
 }
 
-/// Builds the driver and runs it on the corpus; `Err` says why Google's column is skipped.
-fn measure_google(sites: &[Site], rounds: usize) -> Result<GoogleFigures, String> {
+/// Google's driver, built, and the corpus written for it.
+struct GoogleDriver {
+    driver: PathBuf,
+    corpus: PathBuf,
+}
+
+/// Builds the driver and writes the corpus for it; `Err` says why Google's column is skipped.
+fn build_google(sites: &[Site]) -> Result<GoogleDriver, String> {
     let src = std::env::var_os("REPTEST_GOOGLE_SRC")
         .map(PathBuf::from)
         .unwrap_or_else(|| target_dir().join("adapters/google-robotstxt-cc/src/robotstxt"));
@@ -182,7 +189,7 @@ fn measure_google(sites: &[Site], rounds: usize) -> Result<GoogleFigures, String
             String::from_utf8_lossy(&built.stderr)
         ));
     }
-    let corpus_file = out.join("corpus.bin");
+    let corpus = out.join("corpus.bin");
     let mut flat = Vec::new();
     for site in sites {
         flat.extend_from_slice(format!("{}\n", site.body.len()).as_bytes());
@@ -193,11 +200,15 @@ fn measure_google(sites: &[Site], rounds: usize) -> Result<GoogleFigures, String
             flat.push(b'\n');
         }
     }
-    std::fs::write(&corpus_file, flat)
-        .map_err(|e| format!("cannot write {}: {e}", corpus_file.display()))?;
-    let ran = Command::new(&driver)
-        .arg(&corpus_file)
-        .arg(rounds.to_string())
+    std::fs::write(&corpus, flat).map_err(|e| format!("cannot write {}: {e}", corpus.display()))?;
+    Ok(GoogleDriver { driver, corpus })
+}
+
+/// One round of Google's parser: parse time, one-shot time, URLs allowed.
+fn google_round(google: &GoogleDriver) -> Result<(Duration, Duration, usize), String> {
+    let ran = Command::new(&google.driver)
+        .arg(&google.corpus)
+        .arg("1")
         .arg(AGENT)
         .output()
         .map_err(|e| format!("cannot run the driver: {e}"))?;
@@ -214,11 +225,11 @@ fn measure_google(sites: &[Site], rounds: usize) -> Result<GoogleFigures, String
             .find_map(|l| l.strip_prefix(name)?.trim().parse().ok())
             .ok_or_else(|| format!("the driver's output has no `{name}`: {stdout}"))
     };
-    Ok(GoogleFigures {
-        parse: Duration::from_nanos(field("parse_ns ")? as u64),
-        oneshot: Duration::from_nanos(field("oneshot_ns ")? as u64),
-        allowed: field("allowed ")? as usize,
-    })
+    Ok((
+        Duration::from_nanos(field("parse_ns ")? as u64),
+        Duration::from_nanos(field("oneshot_ns ")? as u64),
+        field("allowed ")? as usize,
+    ))
 }
 
 fn mib_per_s(bytes: usize, time: Duration) -> f64 {
@@ -235,10 +246,52 @@ fn main() {
         "corpus {source}: {} files, {bytes} bytes, {urls} URLs; crawler {AGENT}; median of {rounds} rounds",
         sites.len()
     );
-    let google = measure_google(&sites, rounds);
+    // Google's round and the reference's rounds take turns, so that a stretch of load from
+    // another process slows both sides rather than one.
+    let mut google = build_google(&sites).map(|driver| (driver, Vec::new()));
+    let mut rounds_of: Vec<Vec<(Duration, Duration, usize)>> = vec![Vec::new(); 3];
+    for _ in 0..rounds {
+        if let Ok((driver, figures)) = &mut google {
+            match google_round(driver) {
+                Ok(round) => figures.push(round),
+                Err(why) => google = Err(why),
+            }
+        }
+        for (i, &profile) in Profile::ALL.iter().enumerate() {
+            rounds_of[i].push(reference_round(&sites, profile));
+        }
+    }
+    let medians = |figures: &[(Duration, Duration, usize)]| {
+        let parse = median(figures.iter().map(|f| f.0.as_secs_f64()).collect());
+        let oneshot = median(figures.iter().map(|f| f.1.as_secs_f64()).collect());
+        let allowed = figures.last().map_or(0, |f| f.2);
+        (
+            Duration::from_secs_f64(parse),
+            Duration::from_secs_f64(oneshot),
+            allowed,
+        )
+    };
+    let google = google.map(|(_, figures)| {
+        let (parse, oneshot, allowed) = medians(&figures);
+        GoogleFigures {
+            parse,
+            oneshot,
+            allowed,
+        }
+    });
     let reference: Vec<ReferenceFigures> = Profile::ALL
         .iter()
-        .map(|&p| measure_reference(&sites, p, rounds))
+        .zip(&rounds_of)
+        .map(|(&profile, figures)| {
+            let (parse, oneshot, oneshot_allowed) = medians(figures);
+            ReferenceFigures {
+                profile,
+                parse,
+                oneshot,
+                oneshot_allowed,
+                checks: check_times(&sites, profile),
+            }
+        })
         .collect();
 
     println!();

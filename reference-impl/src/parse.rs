@@ -284,7 +284,11 @@ fn trim(s: &[u8]) -> &[u8] {
 }
 
 fn lossy(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
+    // Valid UTF-8 (nearly every value) is checked by the faster validator first.
+    match std::str::from_utf8(b) {
+        Ok(s) => s.to_owned(),
+        Err(_) => String::from_utf8_lossy(b).into_owned(),
+    }
 }
 
 /// Classifies a field name under the profile's rules.
