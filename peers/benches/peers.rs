@@ -9,71 +9,13 @@
 //! path out of the URL with the `url` crate, as a crawler would.
 
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use reptest_reference::{ParseOptions, Profile, Robots};
 
-const AGENT: &str = "FooBot";
-
-/// One host: its robots.txt and the URLs to ask about.
-struct Site {
-    body: Vec<u8>,
-    urls: Vec<String>,
-}
-
-fn corpus_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/top-sites-2019")
-}
-
-/// The real corpus, or (when it is absent) 400 generated files of typical shape.
-fn corpus() -> (Vec<Site>, &'static str) {
-    let dir = corpus_dir();
-    let Ok(entries) = std::fs::read_dir(dir.join("robots")) else {
-        return (generated_corpus(), "generated");
-    };
-    let mut paths: Vec<PathBuf> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
-    paths.sort();
-    let sites = paths
-        .iter()
-        .filter_map(|path| {
-            let body = std::fs::read(path).ok()?;
-            let host = path.file_name()?.to_str()?;
-            let urls = std::fs::read_to_string(dir.join("urls").join(host))
-                .map(|t| {
-                    t.lines()
-                        .filter(|l| l.starts_with("http"))
-                        .map(str::to_owned)
-                        .collect()
-                })
-                .unwrap_or_default();
-            Some(Site { body, urls })
-        })
-        .collect();
-    (sites, "top-sites-2019")
-}
-
-fn generated_corpus() -> Vec<Site> {
-    (0..400)
-        .map(|i| {
-            let mut body = String::from("user-agent: *\n");
-            for j in 0..(i % 60) {
-                body.push_str(&format!(
-                    "disallow: /private{j}/\nallow: /private{j}/public*.html$\n"
-                ));
-            }
-            body.push_str("user-agent: FooBot\ndisallow: /nofoo\n");
-            let urls = (0..20)
-                .map(|j| format!("https://example{i}.com/private{j}/public{j}.html"))
-                .collect();
-            Site {
-                body: body.into_bytes(),
-                urls,
-            }
-        })
-        .collect()
-}
+mod common;
+use common::{AGENT, Site, corpus};
 
 /// A crate (or the reference under one profile) asked the way its documentation says.
 struct Engine {

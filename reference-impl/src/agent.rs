@@ -35,10 +35,9 @@ fn leading_token(value: &[u8]) -> &[u8] {
 
 fn lower(token: &[u8]) -> String {
     // Token bytes are ASCII by construction.
-    token
-        .iter()
-        .map(|&b| char::from(b.to_ascii_lowercase()))
-        .collect()
+    let mut lower = String::with_capacity(token.len());
+    lower.extend(token.iter().map(|&b| char::from(b.to_ascii_lowercase())));
+    lower
 }
 
 impl AgentToken {

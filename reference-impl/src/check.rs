@@ -19,11 +19,14 @@
 //! overlapping rules would make the length rule dead text.
 
 use std::fmt;
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU32, Ordering};
 
 use crate::agent::crawler_token;
 use crate::error::Error;
+use crate::index::RuleIndex;
 use crate::parse::{Group, Robots, Rule};
-use crate::pattern::{Side, canonicalize};
+use crate::pattern::{Side, canonicalize, head};
 use crate::scope::match_path;
 
 /// How the crawler's group was found.
@@ -38,11 +41,35 @@ pub enum GroupMatch {
 }
 
 /// The groups one crawler follows in one file: select once, then check many URLs.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Selection<'r> {
     robots: &'r Robots,
     groups: &'r [usize],
     matched: GroupMatch,
+    /// Checks so far, up to [`INDEX_AFTER_CHECKS`].
+    checks: AtomicU32,
+    /// Built once the selection has been asked [`INDEX_AFTER_CHECKS`] times, when it has more
+    /// than [`INDEX_MIN_RULES`] rules (see [`crate::index`]).
+    index: OnceLock<RuleIndex>,
+}
+
+/// Checks a selection answers by trying every rule before it builds its index: a file parsed
+/// for one question (or a few) never pays for the index.
+const INDEX_AFTER_CHECKS: u32 = 4;
+
+/// Below this many rules, trying every rule costs no more than the index.
+const INDEX_MIN_RULES: usize = 12;
+
+impl Clone for Selection<'_> {
+    fn clone(&self) -> Self {
+        Selection {
+            robots: self.robots,
+            groups: self.groups,
+            matched: self.matched.clone(),
+            checks: AtomicU32::new(self.checks.load(Ordering::Relaxed)),
+            index: self.index.clone(),
+        }
+    }
 }
 
 /// Why a verdict came out as it did.
@@ -81,11 +108,7 @@ impl Robots {
             if let Some(token) = crawler_token(agent.as_ref())
                 && let Some(groups) = self.by_token.get(&token)
             {
-                return Selection {
-                    robots: self,
-                    groups,
-                    matched: GroupMatch::Token(token),
-                };
+                return Selection::new(self, groups, GroupMatch::Token(token));
             }
         }
         let matched = if self.star.is_empty() {
@@ -93,15 +116,36 @@ impl Robots {
         } else {
             GroupMatch::Star
         };
-        Selection {
-            robots: self,
-            groups: &self.star,
-            matched,
-        }
+        Selection::new(self, &self.star, matched)
     }
 }
 
 impl<'r> Selection<'r> {
+    fn new(robots: &'r Robots, groups: &'r [usize], matched: GroupMatch) -> Selection<'r> {
+        Selection {
+            robots,
+            groups,
+            matched,
+            checks: AtomicU32::new(0),
+            index: OnceLock::new(),
+        }
+    }
+
+    /// The index, once the selection has been asked often enough and is large enough.
+    fn index(&self) -> Option<&RuleIndex> {
+        if let Some(index) = self.index.get() {
+            return (index.len() > INDEX_MIN_RULES).then_some(index);
+        }
+        if self.checks.load(Ordering::Relaxed) < INDEX_AFTER_CHECKS {
+            self.checks.fetch_add(1, Ordering::Relaxed);
+            return None;
+        }
+        let index = self
+            .index
+            .get_or_init(|| RuleIndex::new(&self.robots.groups, self.groups));
+        (index.len() > INDEX_MIN_RULES).then_some(index)
+    }
+
     /// How the group was found.
     pub fn matched(&self) -> &GroupMatch {
         &self.matched
@@ -136,9 +180,27 @@ impl<'r> Selection<'r> {
         if self.matched == GroupMatch::None {
             return verdict(true, Reason::NoGroup, None, None, canonical_path);
         }
+        if let Some(index) = self.index() {
+            return match index.best(&self.robots.groups, self.groups, &canonical_path) {
+                Some((rule, group)) => verdict(
+                    rule.allow,
+                    Reason::Rule,
+                    Some(rule),
+                    Some(group),
+                    canonical_path,
+                ),
+                None => verdict(true, Reason::NoMatchingRule, None, None, canonical_path),
+            };
+        }
         let mut best: Option<(&Rule, &Group)> = None;
+        let path_head = head(&canonical_path);
         for group in self.groups() {
             for rule in &group.rules {
+                // Most rules differ from the path in their first octets: they are set aside
+                // without being compiled (or with one comparison when they are).
+                if !rule.may_match(&canonical_path, path_head) {
+                    continue;
+                }
                 let better = match best {
                     None => true,
                     Some((b, _)) => {
@@ -248,6 +310,90 @@ mod tests {
         assert!(!allowed(body, p, "A/1.0", "/fish"));
         assert!(allowed(body, p, "a", "/carrots"));
         assert!(!allowed(body, p, "b", "/carrots"));
+    }
+
+    /// The index finds the very rule the scan finds (same verdict, reason, rule and group), on
+    /// random files with many overlapping rules and random paths, under every profile.
+    #[test]
+    fn index_finds_what_the_scan_finds() {
+        const PIECES: &[&str] = &[
+            "/",
+            "/a",
+            "/ab",
+            "b",
+            "*",
+            "$",
+            "?",
+            "%2A",
+            "%61",
+            "=",
+            "\u{e9}",
+            ".htm",
+            "index.html",
+        ];
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        let mut indexed = 0;
+        for _ in 0..150 {
+            let mut body = String::new();
+            for group in 0..1 + next(3) {
+                body.push_str(if group % 2 == 0 {
+                    "user-agent: *\n"
+                } else {
+                    "user-agent: foo\n"
+                });
+                for _ in 0..next(40) {
+                    body.push_str(["allow: ", "disallow: "][next(2)]);
+                    for _ in 0..1 + next(4) {
+                        body.push_str(PIECES[next(PIECES.len())]);
+                    }
+                    body.push('\n');
+                }
+            }
+            let paths: Vec<String> = (0..30)
+                .map(|_| {
+                    let mut path = String::from("/");
+                    for _ in 0..next(5) {
+                        path.push_str(PIECES[next(PIECES.len())]);
+                    }
+                    path
+                })
+                .collect();
+            for profile in Profile::ALL {
+                let robots = Robots::parse(body.as_bytes(), ParseOptions::new(profile));
+                let warm = robots.select(&["foo"]);
+                for path in &paths {
+                    let _ = warm.check_path(path.as_bytes());
+                }
+                indexed += usize::from(warm.index().is_some());
+                for path in &paths {
+                    let fresh = robots.select(&["foo"]);
+                    let (a, b) = (
+                        fresh.check_path(path.as_bytes()),
+                        warm.check_path(path.as_bytes()),
+                    );
+                    assert_eq!(
+                        (a.allowed, a.reason),
+                        (b.allowed, b.reason),
+                        "{body}\n{path}"
+                    );
+                    assert!(
+                        a.rule.map(|r| r as *const _) == b.rule.map(|r| r as *const _),
+                        "{body}\n{path}"
+                    );
+                    assert!(
+                        a.group.map(|g| g as *const _) == b.group.map(|g| g as *const _),
+                        "{body}\n{path}"
+                    );
+                }
+            }
+        }
+        assert!(indexed > 200, "only {indexed} selections were indexed");
     }
 
     #[test]

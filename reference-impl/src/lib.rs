@@ -29,6 +29,8 @@ mod agent;
 mod check;
 mod error;
 pub mod http;
+mod index;
+mod octets;
 mod parse;
 mod pattern;
 pub mod profile;

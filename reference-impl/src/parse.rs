@@ -26,6 +26,7 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use crate::agent::AgentToken;
+use crate::octets::Octets;
 use crate::pattern::Pattern;
 use crate::profile::{Encoding, FieldNames, IndexHtml, MissingColon, Profile, Rules};
 
@@ -135,13 +136,13 @@ pub struct Rule {
     /// Set on the extra `…/$` allow rule derived from an `allow: …/index.html` rule.
     pub from_index_html: bool,
     /// The value's octets (with the profile's leading `/` when it adds one).
-    octets: Box<[u8]>,
+    octets: Octets,
     /// Whether that leading `/` was added (it is not part of the value as written).
     repaired: bool,
     encoding: Encoding,
     /// Compiled on first use: most groups of a file are never selected by a given crawler,
     /// and parsing stays a single pass over the bytes.
-    compiled: OnceLock<Pattern>,
+    compiled: OnceLock<Box<Pattern>>,
 }
 
 impl Rule {
@@ -171,7 +172,17 @@ impl Rule {
     /// The compiled pattern.
     pub fn pattern(&self) -> &Pattern {
         self.compiled
-            .get_or_init(|| Pattern::compile(&self.octets, self.encoding))
+            .get_or_init(|| Box::new(Pattern::compile(&self.octets, self.encoding)))
+    }
+
+    /// Whether the rule may match `path` (canonical, with [`crate::pattern::head`]
+    /// `path_head`): `false` only when it certainly does not. Uses the compiled pattern when
+    /// there is one, and does not compile it otherwise.
+    pub(crate) fn may_match(&self, path: &[u8], path_head: u64) -> bool {
+        match self.compiled.get() {
+            Some(pattern) => pattern.may_match(path_head),
+            None => crate::pattern::may_match_raw(&self.octets, self.encoding, path),
+        }
     }
 }
 
@@ -283,31 +294,33 @@ fn is_ws(b: u8, rules: &Rules) -> bool {
     b == b' ' || b == b'\t' || (rules.vt_ff_are_whitespace && matches!(b, 0x0B | 0x0C))
 }
 
-fn trim<'a>(mut s: &'a [u8], rules: &Rules) -> &'a [u8] {
-    while let [first, rest @ ..] = s {
-        if is_ws(*first, rules) {
-            s = rest;
-        } else {
-            break;
-        }
-    }
-    while let [rest @ .., last] = s {
-        if is_ws(*last, rules) {
-            s = rest;
-        } else {
-            break;
-        }
-    }
-    s
+fn trim<'a>(s: &'a [u8], rules: &Rules) -> &'a [u8] {
+    let start = s.iter().position(|&b| !is_ws(b, rules)).unwrap_or(s.len());
+    let end = s
+        .iter()
+        .rposition(|&b| !is_ws(b, rules))
+        .map_or(start, |last| last + 1);
+    &s[start..end]
 }
 
 fn lossy(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
+    // Valid UTF-8 (nearly every value) is checked by the faster validator first.
+    match std::str::from_utf8(b) {
+        Ok(s) => s.to_owned(),
+        Err(_) => String::from_utf8_lossy(b).into_owned(),
+    }
 }
 
 /// Classifies a field name under the profile's rules.
 fn classify(key: &[u8], rules: &Rules) -> Option<(RecordKind, Option<&'static str>)> {
     let eq = |name: &str| {
+        // Length and first octet first: they tell most names apart without a full comparison.
+        let (Some(&n), Some(&k)) = (name.as_bytes().first(), key.first()) else {
+            return name.len() == key.len();
+        };
+        if name.len() != key.len() || !n.eq_ignore_ascii_case(&k) {
+            return false;
+        }
         if rules.field_names_case_insensitive {
             key.eq_ignore_ascii_case(name.as_bytes())
         } else {
@@ -369,6 +382,9 @@ fn lines(bytes: &[u8]) -> impl Iterator<Item = &[u8]> {
 /// Builds groups as records arrive.
 struct Grouper {
     groups: Vec<Group>,
+    /// The rules of the newest group, moved into it when the group is complete: one
+    /// allocation of the right size per group instead of a vector growing rule by rule.
+    pending: Vec<Rule>,
     /// Whether the newest group is still taking `user-agent` lines (no rule seen yet).
     open_for_agents: bool,
 }
@@ -397,6 +413,7 @@ impl Robots {
         let mut sitemaps = Vec::new();
         let mut grouper = Grouper {
             groups: Vec::new(),
+            pending: Vec::new(),
             open_for_agents: false,
         };
         let mut number = 0;
@@ -405,6 +422,7 @@ impl Robots {
             let mut line = parse_line(raw, rules, false);
             grouper.take(number, &mut line, rules, &mut sitemaps);
         }
+        grouper.close_group();
 
         let mut by_token: HashMap<String, Vec<usize>> = HashMap::new();
         let mut star = Vec::new();
@@ -451,6 +469,7 @@ impl Robots {
             let rules = self.profile.rules();
             let mut grouper = Grouper {
                 groups: Vec::new(),
+                pending: Vec::new(),
                 open_for_agents: false,
             };
             let mut sitemaps = Vec::new();
@@ -469,7 +488,7 @@ impl Robots {
                     kind: line.kind,
                     raw_key: lossy(line.key),
                     value: lossy(line.value),
-                    diagnostics: line.diagnostics,
+                    diagnostics: line.diagnostics.list,
                 });
             }
             records
@@ -498,13 +517,32 @@ struct Line<'a> {
     kind: RecordKind,
     key: &'a [u8],
     value: &'a [u8],
-    diagnostics: Vec<Diagnostic>,
+    diagnostics: Diagnostics,
+}
+
+/// A line's diagnostics, kept only when records are being built: the pass that parses for
+/// verdicts never reads them, and a file has many lines with one (empty `disallow:`,
+/// `crawl-delay`, unknown fields), each of which would cost an allocation.
+struct Diagnostics {
+    keep: bool,
+    list: Vec<Diagnostic>,
+}
+
+impl Diagnostics {
+    fn push(&mut self, diagnostic: Diagnostic) {
+        if self.keep {
+            self.list.push(diagnostic);
+        }
+    }
 }
 
 /// Reads one line (kind, key, value, diagnostics); grouping comes after. `full` adds the
 /// diagnostics that only records report (invalid UTF-8).
 fn parse_line<'a>(raw: &'a [u8], rules: &Rules, full: bool) -> Line<'a> {
-    let mut diagnostics = Vec::new();
+    let mut diagnostics = Diagnostics {
+        keep: full,
+        list: Vec::new(),
+    };
     let mut line = raw;
     if let Some(limit) = rules.max_line_bytes
         && line.len() > limit
@@ -609,6 +647,15 @@ fn split_two_words<'a>(content: &'a [u8], rules: &Rules) -> Option<Split<'a>> {
 }
 
 impl Grouper {
+    /// Moves the pending rules into the newest group.
+    fn close_group(&mut self) {
+        if let Some(group) = self.groups.last_mut()
+            && !self.pending.is_empty()
+        {
+            group.rules.append(&mut self.pending);
+        }
+    }
+
     /// Files line `number` into the groups, adding any grouping diagnostics to it.
     fn take(
         &mut self,
@@ -626,6 +673,7 @@ impl Grouper {
                     record.diagnostics.push(Diagnostic::InvalidAgent);
                 }
                 if !self.open_for_agents || self.groups.is_empty() {
+                    self.close_group();
                     self.groups.push(Group::default());
                     self.open_for_agents = true;
                 }
@@ -638,10 +686,10 @@ impl Grouper {
                 }
             }
             RecordKind::Allow | RecordKind::Disallow => {
-                let Some(group) = self.groups.last_mut() else {
+                if self.groups.is_empty() {
                     record.diagnostics.push(Diagnostic::RuleOutsideGroup);
                     return;
-                };
+                }
                 self.open_for_agents = false;
                 if value.is_empty() {
                     record.diagnostics.push(Diagnostic::EmptyValue);
@@ -666,10 +714,9 @@ impl Grouper {
                     derived.push(b'$');
                     let mut rule = Rule::new(number, allow, &derived, false, rules.encoding);
                     rule.from_index_html = true;
-                    group.rules.push(rule);
+                    self.pending.push(rule);
                 }
-                group
-                    .rules
+                self.pending
                     .push(Rule::new(number, allow, &value, repaired, rules.encoding));
             }
             RecordKind::Sitemap => {

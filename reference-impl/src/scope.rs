@@ -24,17 +24,77 @@ pub fn match_path(url: &str) -> Result<Cow<'_, str>, Error> {
     if without_fragment.starts_with('/') && !without_fragment.starts_with("//") {
         return Ok(Cow::Borrowed(without_fragment));
     }
-    parse_absolute(url)?;
     // Everything after `scheme://authority`, as written.
-    let rest = without_fragment
-        .split_once("://")
-        .map(|(_, rest)| rest)
-        .unwrap_or_default();
-    Ok(match rest.find(['/', '?']) {
-        Some(at) if rest[at..].starts_with('/') => Cow::Borrowed(&rest[at..]),
-        Some(at) => Cow::Owned(format!("/{}", &rest[at..])),
+    let rest = match surely_valid(without_fragment) {
+        Some(after_authority) => &without_fragment[after_authority..],
+        None => {
+            parse_absolute(url)?;
+            let rest = without_fragment
+                .split_once("://")
+                .map(|(_, rest)| rest)
+                .unwrap_or_default();
+            rest.find(['/', '?']).map_or("", |at| &rest[at..])
+        }
+    };
+    Ok(match rest.as_bytes().first() {
+        Some(b'/') => Cow::Borrowed(rest),
+        Some(_) => Cow::Owned(format!("/{rest}")),
         None => Cow::Borrowed("/"),
     })
+}
+
+/// Where the authority of `url` (without its fragment) ends, when `url` is certainly an
+/// absolute URL that [`parse_absolute`] accepts, decided without parsing it: `http://` or `https://`, then a host of one or more
+/// labels of ASCII letters, digits and `-`, none empty, none starting with `xn--` (the only
+/// ASCII labels IDNA processing looks into), the last one starting with a letter (so that it
+/// is not read as an IPv4 address), then an optional port of at most 5 digits and at most
+/// 65535, then the end or `/` or `?`. Such URLs are what a crawler asks about almost always,
+/// and the `url` crate's full parse (with IDNA and percent-encoding of the whole URL) would
+/// cost more than the check itself. Anything else goes through the full parse, so the set of
+/// accepted and rejected URLs is exactly the `url` crate's (a test holds the two together).
+fn surely_valid(url: &str) -> Option<usize> {
+    let scheme = if url.starts_with("http://") {
+        "http://".len()
+    } else if url.starts_with("https://") {
+        "https://".len()
+    } else {
+        return None;
+    };
+    let rest = &url[scheme..];
+    let bytes = rest.as_bytes();
+    let end = memchr::memchr2(b'/', b'?', bytes).unwrap_or(bytes.len());
+    let authority = &bytes[..end];
+    let (host, port) = match memchr::memchr(b':', authority) {
+        Some(colon) => (&authority[..colon], Some(&authority[colon + 1..])),
+        None => (authority, None),
+    };
+    if let Some(port) = port {
+        let digits_only = port.iter().all(u8::is_ascii_digit);
+        if port.is_empty() || port.len() > 5 || !digits_only {
+            return None;
+        }
+        let value = port.iter().fold(0u32, |v, &d| v * 10 + u32::from(d - b'0'));
+        if value > 65535 {
+            return None;
+        }
+    }
+    let mut last_first = None;
+    for label in host.split(|&b| b == b'.') {
+        let &first = label.first()?;
+        if !label
+            .iter()
+            .all(|&b| b.is_ascii_alphanumeric() || b == b'-')
+            || label
+                .get(..4)
+                .is_some_and(|p| p.eq_ignore_ascii_case(b"xn--"))
+        {
+            return None;
+        }
+        last_first = Some(first);
+    }
+    last_first
+        .is_some_and(|b| b.is_ascii_alphabetic())
+        .then_some(scheme + end)
 }
 
 /// The authority a robots.txt file is scoped to: scheme, host (IDNA-normalised) and port
@@ -126,6 +186,75 @@ mod tests {
         assert_eq!(match_path("/x?y").as_deref(), Ok("/x?y"));
         assert_eq!(match_path("http://e.com?q=1").as_deref(), Ok("/?q=1"));
         assert!(match_path("e.com/x").is_err());
+    }
+
+    /// The shortcut in `match_path` accepts only URLs the `url` crate accepts, and the path
+    /// comes out as it does after the full parse: every scheme below, followed by every
+    /// sequence of up to three host parts, followed by every tail.
+    #[test]
+    fn shortcut_agrees_with_the_url_crate() {
+        let schemes = [
+            "http://", "https://", "HTTP://", "ftp://", "http:/", "http:///",
+        ];
+        let parts = [
+            "a",
+            "Z",
+            "com",
+            "é",
+            "0",
+            "9",
+            "255",
+            "256",
+            "0x1",
+            "0X",
+            ".",
+            "-",
+            "_",
+            "xn--",
+            "Xn--",
+            "xn-",
+            "xn--mller-kva",
+            ":",
+            ":80",
+            ":65535",
+            ":65536",
+            ":099999",
+            "@",
+            "%41",
+            "[::1]",
+            " ",
+            "\t",
+            "\\",
+        ];
+        let tails = ["", "/p?q#f", "?q", "#f"];
+        let (mut checked, mut shortcut) = (0, 0);
+        let mut hosts = vec![String::new()];
+        for _ in 0..3 {
+            let longer: Vec<String> = hosts
+                .iter()
+                .flat_map(|h| parts.iter().map(move |p| format!("{h}{p}")))
+                .collect();
+            hosts.extend(longer);
+        }
+        hosts.sort();
+        hosts.dedup();
+        for scheme in schemes {
+            for host in &hosts {
+                for tail in tails {
+                    let url = format!("{scheme}{host}{tail}");
+                    checked += 1;
+                    let without_fragment = url.split('#').next().unwrap_or_default();
+                    if let Some(at) = surely_valid(without_fragment) {
+                        shortcut += 1;
+                        assert!(parse_absolute(&url).is_ok(), "the shortcut took {url:?}");
+                        let rest = without_fragment.split_once("://").map(|(_, r)| r);
+                        let slow = rest.and_then(|r| r.find(['/', '?']).map(|i| &r[i..]));
+                        assert_eq!(&without_fragment[at..], slow.unwrap_or(""), "{url:?}");
+                    }
+                }
+            }
+        }
+        assert!(checked > 100_000 && shortcut > 1000, "{checked} {shortcut}");
     }
 
     #[test]
