@@ -555,7 +555,8 @@ mod tests {
             (&agents, "agent-string"),
             (&bytes, "invalid-utf8"),
         ] {
-            let all = InputClasses::parse("raw-urls,agent-strings,invalid-utf8").expect("known classes");
+            let all =
+                InputClasses::parse("raw-urls,agent-strings,invalid-utf8").expect("known classes");
             assert!(classes.iter().any(|i| all.used_by(i) == vec![tag]), "{tag}");
         }
         // Versioned agents only with the manifests' permission.
