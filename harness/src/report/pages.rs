@@ -374,6 +374,9 @@ mod section {
              asking it. Each case's note quotes the sentence it overrides and the probe that \
              showed the parser's behaviour.\n"
         )?;
+        if super::text_vs_parser_cases(results).next().is_none() {
+            return writeln!(out, "No case of these results is tagged `text-vs-parser`.");
+        }
         writeln!(
             out,
             "| case | rfc9309 | google | legacy | the 2019 sentence overridden |"
@@ -579,6 +582,12 @@ pub fn html(results: &Results) -> String {
             expect(Profile::Legacy),
             html_text(&case.note.as_deref().map(overridden_sentence).unwrap_or_default()),
         ));
+    }
+    if text_vs_parser.is_empty() {
+        text_vs_parser.push_str(
+            "<tr><td colspan=\"5\">No case of these results is tagged \
+             <code>text-vs-parser</code>.</td></tr>\n",
+        );
     }
     HTML_TEMPLATE
         .replace("{{COMMAND}}", COMMAND)
