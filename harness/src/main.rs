@@ -15,6 +15,7 @@ use reptest::engines::{faulty, protocol};
 use reptest::fuzz::campaign::{self, Campaign, Settings};
 use reptest::fuzz::corpus::Corpus;
 use reptest::fuzz::findings::Index;
+use reptest::fuzz::generate::InputClasses;
 use reptest::suite::cases;
 use reptest::suite::runner;
 use reptest::text::{parse_duration, parse_seconds, parse_timeout};
@@ -165,6 +166,11 @@ struct FuzzArgs {
     /// Seconds spent at most minimising one disagreement.
     #[arg(long, default_value = "5", value_parser = parse_seconds)]
     minimise_budget: Duration,
+    /// Opt-in input classes beside the realistic default (product-token agents, URLs as a
+    /// crawler serialises them, valid UTF-8 bodies), comma-separated: `raw-urls`,
+    /// `agent-strings`, `invalid-utf8`. Their families are listed apart.
+    #[arg(long, default_value = "", value_parser = InputClasses::parse)]
+    inputs: InputClasses,
     #[command(flatten)]
     dirs: Dirs,
 }
@@ -275,6 +281,7 @@ fn fuzz_diff(args: &FuzzArgs) -> Result<ExitCode> {
         corpus: (!args.no_corpus).then(|| args.corpus.clone()),
         out: args.out.clone(),
         dirs: args.dirs.clone(),
+        inputs: args.inputs,
     };
     let settings = Settings {
         seed: args.seed.unwrap_or_else(campaign::random_seed),

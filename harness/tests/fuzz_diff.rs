@@ -11,6 +11,7 @@ use reptest::engines::protocol::WireVerdict;
 use reptest::engines::{Engine, EngineError, EngineInfo, ReferenceEngine};
 use reptest::fuzz::campaign::{Campaign, Settings};
 use reptest::fuzz::findings::Catalogue;
+use reptest::fuzz::generate::InputClasses;
 use reptest::suite::cases;
 use reptest_reference::Profile;
 
@@ -51,7 +52,7 @@ fn engines() -> Vec<Box<dyn Engine>> {
 
 fn settings() -> Settings {
     Settings {
-        seed: 7,
+        seed: 9,
         first_case: 0,
         iterations: Some(400),
         time: None,
@@ -105,7 +106,13 @@ fn planted_disagreement_is_found_minimised_written_and_deduplicated() {
         let loaded = cases::load_file(&case_file).expect("the finding is a valid spec case");
         assert_eq!(loaded.len(), 1);
         let case = &loaded[0];
-        let cases::CaseKind::Robots { body, checks, .. } = &case.kind else {
+        let cases::CaseKind::Robots {
+            body,
+            checks,
+            agent,
+            ..
+        } = &case.kind
+        else {
             panic!("{}: not a robots case", case.id);
         };
         let text = String::from_utf8_lossy(body);
@@ -118,8 +125,9 @@ fn planted_disagreement_is_found_minimised_written_and_deduplicated() {
                 1,
                 "{text:?}"
             );
+            // A group line names the crawler (a whole product token) or `*`.
             assert!(
-                lines.iter().all(|l| l.len() <= 16),
+                lines.iter().all(|l| l.len() <= 16 + agent.len()),
                 "a line is not minimal: {text:?}"
             );
             let path = checks[0].url.trim_start_matches("http://example.com");
@@ -171,4 +179,117 @@ fn agreeing_engines_give_no_finding() {
             family.split
         );
     }
+}
+
+/// The reference under `google`, given the body decoded as UTF-8 with replacement: what a
+/// library that takes text receives.
+struct DecodesLossily(ReferenceEngine, EngineInfo);
+
+impl Engine for DecodesLossily {
+    fn info(&self) -> &EngineInfo {
+        &self.1
+    }
+
+    fn check(
+        &mut self,
+        body: &[u8],
+        agent: &str,
+        urls: &[String],
+    ) -> Result<Vec<WireVerdict>, EngineError> {
+        let text = String::from_utf8_lossy(body).into_owned();
+        self.0.check(text.as_bytes(), agent, urls)
+    }
+}
+
+fn lossy() -> Vec<Box<dyn Engine>> {
+    vec![Box::new(DecodesLossily(
+        ReferenceEngine::new(Profile::Google),
+        EngineInfo {
+            name: "decodes-lossily".into(),
+            implementation: "test engine".into(),
+            version: "1".into(),
+            language: "rust".into(),
+        },
+    ))]
+}
+
+/// Whether `family` deviates from `google` (the planted engine is the reference under
+/// `google`; against `rfc9309` it deviates wherever the profiles differ).
+fn against_google(family: &reptest::fuzz::findings::Family) -> bool {
+    !family.against_google.is_empty()
+}
+
+#[test]
+fn a_lossy_decoder_gives_no_finding_on_realistic_inputs() {
+    let dir = scratch("fuzz-diff-lossy-default");
+    let catalogue = Catalogue::open(&dir).expect("catalogue");
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut campaign = Campaign::new(lossy(), catalogue, None, stop);
+    assert_eq!(campaign.run(&settings(), &mut |_| {}).expect("run"), 400);
+    let families = campaign.catalogue().families();
+    assert!(
+        !families.iter().any(against_google),
+        "a finding on valid UTF-8: {families:?}"
+    );
+    assert!(families.iter().all(|f| f.classes.is_empty()));
+}
+
+#[test]
+fn an_opt_in_class_is_tagged_listed_apart_and_replays() {
+    let dir = scratch("fuzz-diff-lossy-invalid");
+    let catalogue = Catalogue::open(&dir).expect("catalogue");
+    let stop = Arc::new(AtomicBool::new(false));
+    let classes = InputClasses::parse("invalid-utf8").expect("a class");
+    let mut campaign =
+        Campaign::new(lossy(), catalogue, None, Arc::clone(&stop)).with_inputs(classes);
+    let mut settings = settings();
+    settings.iterations = Some(1500);
+    campaign.run(&settings, &mut |_| {}).expect("run");
+    let families = campaign.catalogue().families().to_vec();
+    let planted: Vec<_> = families.iter().filter(|f| against_google(f)).collect();
+    assert!(!planted.is_empty(), "the lossy decoder was not caught");
+    let readme = std::fs::read_to_string(dir.join("README.md")).expect("index");
+    let (ranking, apart) = readme
+        .split_once("## Opt-in input classes")
+        .expect("an opt-in section");
+    for family in &planted {
+        // Only invalid UTF-8 tells the planted engine from the reference.
+        assert_eq!(
+            family.classes,
+            vec!["invalid-utf8".to_owned()],
+            "{}",
+            family.id
+        );
+        assert!(apart.contains(&family.id), "{} not listed apart", family.id);
+        assert!(
+            !ranking.contains(&family.id),
+            "{} in the ranking",
+            family.id
+        );
+        let case = dir.join("families").join(format!("{}.toml", family.id));
+        let loaded = cases::load_file(&case).expect("a valid spec case");
+        assert!(loaded[0].tags.iter().any(|t| t == "invalid-utf8"));
+    }
+    // A family whose minimal input uses no opt-in class carries none.
+    for family in families.iter().filter(|f| f.classes.is_empty()) {
+        assert!(!apart.contains(&family.id), "{}", family.id);
+    }
+
+    // The seeded replay of a family's first case finds it again, adding nothing.
+    let first = planted[0].first_seen.clone();
+    let catalogue = Catalogue::open(&dir).expect("reopened");
+    let mut campaign = Campaign::new(lossy(), catalogue, None, stop).with_inputs(classes);
+    let replay = Settings {
+        seed: first.seed,
+        first_case: first.case,
+        iterations: Some(1),
+        ..settings
+    };
+    assert_eq!(campaign.run(&replay, &mut |_| {}).expect("replay"), 1);
+    assert!(
+        campaign.stats().disagreements >= 1,
+        "{:?}",
+        campaign.stats()
+    );
+    assert_eq!(campaign.stats().new_families, 0);
 }

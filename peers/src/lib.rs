@@ -10,6 +10,11 @@
 //! Crates that take text get the body decoded as UTF-8 with invalid bytes replaced by
 //! U+FFFD, as an HTTP client's `text()` does. Crates that take a path get the URL's path and
 //! query as the `url` crate serialises them (percent-encoding non-ASCII octets).
+//!
+//! Crates that document a call contract are asked only within it: the ports of Google's
+//! parser (`robotstxt`, `robotstxt-with-cache`) require a percent-encoded URL and a product
+//! token, and answer `Unsupported` outside ([`rfc3986_encoded`], [`product_token`]: the
+//! definitions the Python adapters use, kept here once for every Rust caller).
 
 use std::borrow::Cow;
 
@@ -135,27 +140,86 @@ fn by_path(urls: &[String], mut allowed: impl FnMut(&str) -> bool) -> Vec<Verdic
         .collect()
 }
 
-/// `DefaultMatcher::one_agent_allowed_by_robots(body, agent, url)`: text body, full URL.
+/// Characters RFC 3986 allows in a URI as they are: unreserved and reserved.
+fn uri_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || "-._~:/?#[]@!$&'()*+,;=".contains(c)
+}
+
+/// Whether `url` is percent-encoded as RFC 3986 asks: every character unreserved or
+/// reserved, every `%` followed by two hex digits. The same definition as the Python
+/// adapters' (`harness/adapters/_python/reptest_adapter.py`); a crate that requires an
+/// encoded URL is asked about no other.
+pub fn rfc3986_encoded(url: &str) -> bool {
+    let bytes = url.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' {
+            let hex = |at: usize| bytes.get(at).is_some_and(u8::is_ascii_hexdigit);
+            if !(hex(i + 1) && hex(i + 2)) {
+                return false;
+            }
+            i += 3;
+        } else if bytes[i].is_ascii() && uri_char(char::from(bytes[i])) {
+            i += 1;
+        } else {
+            return false;
+        }
+    }
+    true
+}
+
+/// Whether `agent` is a product token: one or more of `[A-Za-z_-]`. The same definition as
+/// the Python adapters'.
+pub fn product_token(agent: &str) -> bool {
+    !agent.is_empty()
+        && agent
+            .chars()
+            .all(|c| c.is_ascii_alphabetic() || c == '_' || c == '-')
+}
+
+/// The call contract of Google's parser and its ports, as their documentation states it:
+/// "'url' must be %-encoded according to RFC3986" and "Valid user agent strings only contain
+/// the characters [a-zA-Z_-]" (`RobotsMatcher`'s `one_agent_allowed_by_robots`,
+/// `allowed_by_robots` and `is_valid_user_agent_to_obey`). Each URL outside it (or every URL,
+/// when the agent is) is `Unsupported`; `ask` answers the others.
+fn within_google_contract<'u>(
+    agent: &str,
+    urls: &'u [String],
+    mut ask: impl FnMut(&'u str) -> bool,
+) -> Vec<Verdict> {
+    let token = product_token(agent);
+    urls.iter()
+        .map(|u| {
+            if token && rfc3986_encoded(u) {
+                Verdict::from(ask(u))
+            } else {
+                Verdict::Unsupported
+            }
+        })
+        .collect()
+}
+
+/// `DefaultMatcher::one_agent_allowed_by_robots(body, agent, url)`: text body, full URL,
+/// within the documented contract (a product token, a percent-encoded URL).
 fn robotstxt_google_port(body: &[u8], agent: &str, urls: &[String]) -> Answer {
     let body = text(body);
     let mut matcher = robotstxt::DefaultMatcher::default();
-    Ok(urls
-        .iter()
-        .map(|u| Verdict::from(matcher.one_agent_allowed_by_robots(&body, agent, u)))
-        .collect())
+    Ok(within_google_contract(agent, urls, |u| {
+        matcher.one_agent_allowed_by_robots(&body, agent, u)
+    }))
 }
 
-/// `DefaultCachingMatcher`: `parse(body)` once, then `allowed_by_robots(vec![agent], url)`.
+/// `DefaultCachingMatcher`: `parse(body)` once, then `allowed_by_robots(vec![agent], url)`,
+/// within the documented contract (a product token, a percent-encoded URL).
 fn robotstxt_with_cache(body: &[u8], agent: &str, urls: &[String]) -> Answer {
     let body = text(body);
     let mut matcher = robotstxt_with_cache::DefaultCachingMatcher::new(
         robotstxt_with_cache::DefaultMatcher::default(),
     );
     matcher.parse(&body);
-    Ok(urls
-        .iter()
-        .map(|u| Verdict::from(matcher.allowed_by_robots(vec![agent], u)))
-        .collect())
+    Ok(within_google_contract(agent, urls, |u| {
+        matcher.allowed_by_robots(vec![agent], u)
+    }))
 }
 
 /// `Robot::new(agent, bytes)` then `allowed(url)`; a parse error is the crate's error.
@@ -235,6 +299,45 @@ mod tests {
                 peer.name
             );
         }
+    }
+
+    #[test]
+    fn the_google_ports_answer_only_within_their_contract() {
+        let body = b"user-agent: *\ndisallow: /a\n";
+        let urls = vec![
+            "http://example.com/a%C3%A9".to_owned(),
+            "http://example.com/a\u{e9}".to_owned(),
+            "http://example.com/a%zz".to_owned(),
+            "http://example.com/a b".to_owned(),
+        ];
+        for name in ["robotstxt", "robotstxt-with-cache"] {
+            let peer = find(name).expect("linked");
+            let expected = vec![
+                Verdict::Disallow,
+                Verdict::Unsupported,
+                Verdict::Unsupported,
+                Verdict::Unsupported,
+            ];
+            assert_eq!((peer.check)(body, "FooBot", &urls), Ok(expected), "{name}");
+            for agent in ["FooBot/1.0", "Foo Bot", "*", ""] {
+                assert_eq!(
+                    (peer.check)(body, agent, &urls[..1]),
+                    Ok(vec![Verdict::Unsupported]),
+                    "{name}: {agent:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn contract_definitions() {
+        assert!(rfc3986_encoded("http://e.com/a%2Fb?c=d&e=[f]#g"));
+        assert!(!rfc3986_encoded("http://e.com/%2"));
+        assert!(!rfc3986_encoded("http://e.com/%g0"));
+        assert!(!rfc3986_encoded("http://e.com/a|b"));
+        assert!(product_token("Foo_Bot-x"));
+        assert!(!product_token("FooBot/1.0"));
+        assert!(!product_token("Foo Bot"));
     }
 
     #[test]

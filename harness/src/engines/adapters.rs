@@ -45,6 +45,12 @@ pub struct Manifest {
     /// `unsupported`.
     #[serde(default)]
     pub mapping: Vec<String>,
+    /// Whether the library documents that it takes a full user-agent string (`FooBot/1.0`),
+    /// not only a product token: `reptest fuzz-diff` then may send agents with a `/version`
+    /// suffix (when every library compared takes them). False unless its documentation says
+    /// so.
+    #[serde(default)]
+    pub user_agent_strings: bool,
     /// How to install it.
     #[serde(default)]
     pub setup: Setup,

@@ -8,6 +8,11 @@
 //! agreement). Each deviation is minimised for the implementation that showed it, keeping its
 //! answer and the reference's; then every engine answers the minimal input and that split,
 //! with the feature the reference's explanation names, is the family's signature.
+//!
+//! Inputs are realistic unless the campaign opts into other [`InputClasses`]
+//! ([`Campaign::with_inputs`]); the minimiser never leaves the campaign's classes, and a
+//! finding whose minimal input uses an opt-in class is recorded with that class, so that the
+//! catalogue keeps it out of the default ranking.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
@@ -27,7 +32,7 @@ use crate::engines::protocol::WireVerdict;
 use crate::engines::{Engine, EngineError, EngineInfo, PeerEngine, ReferenceEngine};
 use crate::fuzz::corpus::Corpus;
 use crate::fuzz::findings::{Catalogue, Finding, RunRecord, decision};
-use crate::fuzz::generate::{Input, SeededBytes, generate_with};
+use crate::fuzz::generate::{Input, InputClasses, SeededBytes, generate_with};
 use crate::fuzz::minimise::minimise;
 
 /// The campaign's oracle: the reference under each profile, in process. Deviations are
@@ -200,6 +205,8 @@ pub struct Campaign {
     stop: Arc<AtomicBool>,
     /// When the run's time is up: no new minimisation starts after it.
     deadline: Option<Instant>,
+    /// The input classes generated and kept while minimising.
+    inputs: InputClasses,
 }
 
 impl std::fmt::Debug for Campaign {
@@ -231,7 +238,19 @@ impl Campaign {
             stats: Stats::default(),
             stop,
             deadline: None,
+            inputs: InputClasses::default(),
         }
+    }
+
+    /// The same campaign generating inputs of `classes` (realistic ones only by default).
+    pub fn with_inputs(mut self, classes: InputClasses) -> Campaign {
+        self.inputs = classes;
+        self
+    }
+
+    /// The input classes it generates.
+    pub fn inputs(&self) -> InputClasses {
+        self.inputs
     }
 
     /// How many implementations are compared with the reference.
@@ -266,7 +285,12 @@ impl Campaign {
     /// Generates the input of case `case` of `seed` (`None` when the bytes run out first).
     pub fn input(&self, seed: u64, case: u64) -> Option<Input> {
         let bytes = case_bytes(seed, case);
-        generate_with(&mut Unstructured::new(&bytes), self.corpus.as_ref()).ok()
+        generate_with(
+            &mut Unstructured::new(&bytes),
+            self.corpus.as_ref(),
+            self.inputs,
+        )
+        .ok()
     }
 
     /// Runs cases until the settings' limit or the stop flag, calling `progress` after each
@@ -472,7 +496,7 @@ impl Campaign {
                     0,
                 ) == answer
         };
-        let minimal = minimise(&original, &mut keeps);
+        let minimal = minimise(&original, self.inputs, &mut keeps);
         self.stats.minimised += 1;
         let body = minimal.body();
         let mut split = BTreeMap::new();
@@ -498,6 +522,7 @@ impl Campaign {
         if !deviates {
             return Ok(());
         }
+        let classes = self.inputs.used_by(&minimal);
         let finding = Finding {
             original,
             minimal,
@@ -507,6 +532,7 @@ impl Campaign {
             case,
             minimised_for: self.implementations[engine].info().name.clone(),
             cut_short,
+            classes,
         };
         if self.catalogue.record(&finding)?.is_some() {
             self.stats.new_families += 1;
@@ -556,6 +582,8 @@ pub struct Plan {
     pub out: PathBuf,
     /// Where the adapters are.
     pub dirs: Dirs,
+    /// The opt-in input classes (`--inputs`).
+    pub inputs: InputClasses,
 }
 
 impl Campaign {
@@ -567,10 +595,15 @@ impl Campaign {
         stop: Arc<AtomicBool>,
         log: &mut dyn std::io::Write,
     ) -> Result<Campaign> {
+        let mut inputs = plan.inputs;
         let (implementations, warnings) = if plan.in_process {
             (in_process_implementations(), Vec::new())
         } else {
             let chosen = adapters::choose(&plan.dirs, &plan.adapters, plan.setup, true, log)?;
+            // A `/version` suffix only when every library compared takes full user-agent
+            // strings: one input goes to all of them.
+            inputs.versioned_agents =
+                !chosen.is_empty() && chosen.iter().all(|a| a.manifest.user_agent_strings);
             implementations_for(&chosen, plan.timeout)
         };
         for warning in &warnings {
@@ -590,16 +623,21 @@ impl Campaign {
         let catalogue = Catalogue::open(&plan.out)?;
         writeln!(
             log,
-            "fuzz-diff: seed {}, {} implementations and the reference ({} profiles), {} jobs, \
-             findings in {} ({} families already there); Ctrl-C stops and keeps everything",
+            "fuzz-diff: seed {}, inputs: realistic{}, {} implementations and the reference ({} \
+             profiles), {} jobs, findings in {} ({} families already there); Ctrl-C stops and \
+             keeps everything",
             settings.seed,
+            match inputs.describe().as_str() {
+                "none" => String::new(),
+                classes => format!(" + {classes}"),
+            },
             implementations.len(),
             Profile::ALL.len(),
             settings.jobs,
             plan.out.display(),
             catalogue.families().len(),
         )?;
-        Ok(Campaign::new(implementations, catalogue, corpus, stop))
+        Ok(Campaign::new(implementations, catalogue, corpus, stop).with_inputs(inputs))
     }
 
     /// Records the run (`cases` cases in `elapsed`) in the catalogue, and returns the closing
@@ -646,7 +684,8 @@ pub enum FuzzEngines {
 pub fn fuzz_one(which: FuzzEngines, data: &[u8]) {
     use std::sync::{Mutex, OnceLock};
     static CAMPAIGNS: OnceLock<Mutex<(Campaign, u64)>> = OnceLock::new();
-    let Ok(input) = generate_with(&mut Unstructured::new(data), None) else {
+    let Ok(input) = generate_with(&mut Unstructured::new(data), None, InputClasses::default())
+    else {
         return;
     };
     let cell = CAMPAIGNS.get_or_init(|| {

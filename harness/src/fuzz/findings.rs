@@ -177,6 +177,9 @@ pub struct Finding {
     pub minimised_for: String,
     /// Whether minimisation stopped at its time budget (the input may shrink further).
     pub cut_short: bool,
+    /// The opt-in input classes the minimal input uses (`raw-url`, `agent-string`,
+    /// `invalid-utf8`; empty for a realistic input).
+    pub classes: Vec<&'static str>,
 }
 
 /// Where a family was first seen.
@@ -208,6 +211,10 @@ pub struct Family {
     pub hits: u64,
     /// Where it was first seen.
     pub first_seen: FirstSeen,
+    /// The opt-in input classes its minimal input uses (empty: a realistic input, ranked
+    /// with the others; otherwise listed apart, under its class).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub classes: Vec<String>,
 }
 
 impl Family {
@@ -308,7 +315,11 @@ impl Catalogue {
         let Some(feature) = feature(&finding.minimal) else {
             return Ok(None);
         };
-        let signature = format!("{feature} || {}", split_text(&finding.split));
+        let mut signature = format!("{feature} || {}", split_text(&finding.split));
+        if !finding.classes.is_empty() {
+            // The same split on an input outside the default classes is another family.
+            signature.push_str(&format!(" || inputs: {}", finding.classes.join(" ")));
+        }
         if let Some(&i) = self.by_signature.get(&signature) {
             self.index.families[i].hits += 1;
             return Ok(None);
@@ -348,6 +359,7 @@ impl Catalogue {
                 seed: finding.seed,
                 case: finding.case,
             },
+            classes: finding.classes.iter().map(|c| (*c).to_owned()).collect(),
         };
         for info in &finding.engines {
             self.index
@@ -489,7 +501,11 @@ pub fn case_toml(family: &Family, input: &Input) -> Result<String, fmt::Error> {
     // Unclassified until promoted: a disagreement found by fuzzing is a reading until a
     // sentence is found that decides it.
     writeln!(out, "force = \"interpretation\"")?;
-    writeln!(out, "tags = [\"fuzz-diff\"]")?;
+    let tags: Vec<String> = std::iter::once("fuzz-diff")
+        .chain(family.classes.iter().map(String::as_str))
+        .map(toml_string)
+        .collect();
+    writeln!(out, "tags = [{}]", tags.join(", "))?;
     let note = format!(
         "Found by fuzz-diff. Against rfc9309: {}. Against google: {}.",
         list_or_none(&family.against_rfc9309),
@@ -574,6 +590,19 @@ fn family_markdown(
     )?;
     writeln!(out, "# {}\n", family.id)?;
     writeln!(out, "**Feature:** `{}`\n", family.feature)?;
+    if !family.classes.is_empty() {
+        writeln!(
+            out,
+            "**Opt-in input class:** {} (outside the realistic inputs of the default run: \
+             the question may lie outside a library's call contract).\n",
+            family
+                .classes
+                .iter()
+                .map(|c| format!("`{c}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )?;
+    }
     writeln!(
         out,
         "Splits {} implementation(s) from the reference under `rfc9309` and {} under `google`. \
@@ -697,9 +726,20 @@ fn index_markdown(index: &Index) -> Result<String, fmt::Error> {
         }
         out.push('\n');
     }
-    // Families per implementation.
+    // Families per implementation: realistic inputs only.
+    let (default, opt_in): (Vec<&Family>, Vec<&Family>) =
+        index.families.iter().partition(|f| f.classes.is_empty());
+    if !opt_in.is_empty() {
+        writeln!(
+            out,
+            "{} of them come from realistic inputs (ranked below); {} use an opt-in input \
+             class and are listed apart, under [Opt-in input classes](#opt-in-input-classes).\n",
+            default.len(),
+            opt_in.len()
+        )?;
+    }
     let mut per: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
-    for family in &index.families {
+    for family in &default {
         for name in &family.against_rfc9309 {
             per.entry(name).or_default().0 += 1;
         }
@@ -719,12 +759,42 @@ fn index_markdown(index: &Index) -> Result<String, fmt::Error> {
         out.push('\n');
     }
     writeln!(out, "## Families\n")?;
+    family_table(&mut out, &default)?;
+    if !opt_in.is_empty() {
+        writeln!(out, "\n## Opt-in input classes\n")?;
+        writeln!(
+            out,
+            "Families whose minimal input uses a class `reptest fuzz-diff --inputs` opts into: \
+             a raw URL (not as a crawler's URL library serialises it), an agent string that is \
+             not a product token, or a body that is not UTF-8. Such a question may lie outside \
+             a library's documented call contract; these families are never in the ranking \
+             above.\n"
+        )?;
+        for class in crate::fuzz::generate::CLASS_TAGS {
+            let members: Vec<&Family> = opt_in
+                .iter()
+                .copied()
+                .filter(|f| f.classes.iter().any(|c| c == class))
+                .collect();
+            if members.is_empty() {
+                continue;
+            }
+            writeln!(out, "### `{class}`\n")?;
+            family_table(&mut out, &members)?;
+            out.push('\n');
+        }
+    }
+    Ok(out)
+}
+
+/// The families table of the index.
+fn family_table(out: &mut String, families: &[&Family]) -> fmt::Result {
     writeln!(
         out,
         "| family | feature | hits | against rfc9309 | against google |"
     )?;
     writeln!(out, "| --- | --- | --- | --- | --- |")?;
-    for family in &index.families {
+    for family in families {
         writeln!(
             out,
             "| [{}](families/{}.md) | `{}` | {} | {} | {} |",
@@ -736,7 +806,7 @@ fn index_markdown(index: &Index) -> Result<String, fmt::Error> {
             list_or_none(&family.against_google)
         )?;
     }
-    Ok(out)
+    Ok(())
 }
 
 #[cfg(test)]

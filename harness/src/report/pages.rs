@@ -8,7 +8,7 @@ use anyhow::{Context, Result};
 use reptest_reference::Profile;
 
 use crate::fuzz::findings::Index as FindingsIndex;
-use crate::report::{COMMAND, ForceGroup, Implementation, Results, score_by_force};
+use crate::report::{COMMAND, CaseRecord, ForceGroup, Implementation, Results, score_by_force};
 use crate::suite::tags;
 
 fn percent(part: usize, whole: usize) -> String {
@@ -52,6 +52,66 @@ fn first_sentence(text: &str) -> String {
     text[..end].to_owned()
 }
 
+/// The cases tagged `text-vs-parser`: where the `google` profile follows Google's parser
+/// against a sentence of the 2019 text.
+fn text_vs_parser_cases(results: &Results) -> impl Iterator<Item = &CaseRecord> {
+    results
+        .cases
+        .iter()
+        .filter(|c| c.tags.iter().any(|t| t == "text-vs-parser"))
+}
+
+/// The sentence of the 2019 text a `text-vs-parser` case's note quotes as overridden: the
+/// first quotation after the word "overrides", else the note's longest quotation, else its
+/// first sentence.
+fn overridden_sentence(note: &str) -> String {
+    let note = note.split_whitespace().collect::<Vec<_>>().join(" ");
+    let quotes = |text: &str| -> Vec<String> {
+        let mut out = Vec::new();
+        let mut rest = text;
+        while let Some(open) = rest.find(['"', '\u{201c}']) {
+            let after = &rest[open + rest[open..].chars().next().map_or(1, char::len_utf8)..];
+            let Some(close) = after.find(['"', '\u{201d}']) else {
+                break;
+            };
+            out.push(after[..close].to_owned());
+            rest = &after[close + after[close..].chars().next().map_or(1, char::len_utf8)..];
+        }
+        out
+    };
+    if let Some(at) = note.to_lowercase().find("overrides")
+        && let Some(first) = note
+            .get(at..)
+            .map(quotes)
+            .and_then(|q| q.into_iter().next())
+    {
+        return first;
+    }
+    quotes(&note)
+        .into_iter()
+        .max_by_key(String::len)
+        .unwrap_or_else(|| first_sentence(&note))
+}
+
+/// A case's expectations under `profile`, each distinct one once, in check order.
+fn expectations(case: &CaseRecord, profile: Profile) -> String {
+    let mut seen: Vec<&str> = case
+        .checks
+        .iter()
+        .map(|c| c.expect.get(&profile).map_or("–", |a| a.name()))
+        .collect();
+    seen.dedup();
+    seen.join(", ")
+}
+
+/// Text safe inside HTML.
+fn html_text(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
 /// `reports/README.md`: its sections in order.
 pub fn readme(
     results: &Results,
@@ -68,6 +128,7 @@ pub fn readme(
         section::findings(&mut out, findings)?;
     }
     section::spec_conflicts(&mut out, results)?;
+    section::text_vs_parser(&mut out, results)?;
     section::per_implementation(&mut out, results)?;
     while out.ends_with("\n\n") {
         out.pop();
@@ -275,7 +336,8 @@ mod section {
             "`reptest fuzz-diff` put {cases} generated robots.txt questions to the reference and \
              every implementation and minimised each disagreement: {} families, catalogued in \
              [`findings/`](findings/README.md) with a report and a ready-to-promote spec case \
-             each. The twenty that split the most implementations:\n",
+             each. The twenty that split the most implementations on realistic inputs (families \
+             of opt-in input classes are listed apart in the catalogue):\n",
             findings.families.len()
         )?;
         writeln!(
@@ -283,7 +345,8 @@ mod section {
             "| family | feature | splits (rfc9309 / google) | implementations against rfc9309 |"
         )?;
         writeln!(out, "| --- | --- | --- | --- |")?;
-        for family in findings.families.iter().take(20) {
+        let realistic = findings.families.iter().filter(|f| f.classes.is_empty());
+        for family in realistic.take(20) {
             writeln!(
                 out,
                 "| [{}](findings/families/{}.md) | `{}` | {} / {} | {} |",
@@ -338,6 +401,48 @@ mod section {
                 case.note
                     .as_deref()
                     .map(first_sentence)
+                    .unwrap_or_default()
+                    .replace('|', "\\|")
+            )?;
+        }
+        Ok(())
+    }
+
+    /// The cases where the `google` profile follows Google's parser against the 2019 text.
+    pub(super) fn text_vs_parser(out: &mut String, results: &Results) -> fmt::Result {
+        writeln!(
+            out,
+            "\n## Where the google profile follows Google's parser against its text\n"
+        )?;
+        writeln!(
+            out,
+            "Cases tagged `text-vs-parser`: the `google` profile is what Google's crawler does, and \
+             where a sentence of the 2019 text and Google's open-source parser (named by the same \
+             text as the one used in Google Search) conflict, it follows the parser, learned by \
+             asking it. Each case's note quotes the sentence it overrides and the probe that \
+             showed the parser's behaviour.\n"
+        )?;
+        if super::text_vs_parser_cases(results).next().is_none() {
+            return writeln!(out, "No case of these results is tagged `text-vs-parser`.");
+        }
+        writeln!(
+            out,
+            "| case | rfc9309 | google | legacy | the 2019 sentence overridden |"
+        )?;
+        writeln!(out, "| --- | --- | --- | --- | --- |")?;
+        for case in super::text_vs_parser_cases(results) {
+            let expect = |p: Profile| super::expectations(case, p);
+            writeln!(
+                out,
+                "| [`{}`](../{}) | {} | {} | {} | \"{}\" |",
+                case.id,
+                case.file,
+                expect(Profile::Rfc9309),
+                expect(Profile::Google),
+                expect(Profile::Legacy),
+                case.note
+                    .as_deref()
+                    .map(super::overridden_sentence)
                     .unwrap_or_default()
                     .replace('|', "\\|")
             )?;
@@ -522,8 +627,27 @@ pub fn html(results: &Results) -> String {
         "cases": cases,
         "areas": areas_present(results),
     });
+    let mut text_vs_parser = String::new();
+    for case in text_vs_parser_cases(results) {
+        let expect = |p: Profile| expectations(case, p);
+        text_vs_parser.push_str(&format!(
+            "<tr><td><code>{}</code></td><td>{}</td><td>{}</td><td>{}</td><td>\u{201c}{}\u{201d}</td></tr>\n",
+            html_text(&case.id),
+            expect(Profile::Rfc9309),
+            expect(Profile::Google),
+            expect(Profile::Legacy),
+            html_text(&case.note.as_deref().map(overridden_sentence).unwrap_or_default()),
+        ));
+    }
+    if text_vs_parser.is_empty() {
+        text_vs_parser.push_str(
+            "<tr><td colspan=\"5\">No case of these results is tagged \
+             <code>text-vs-parser</code>.</td></tr>\n",
+        );
+    }
     HTML_TEMPLATE
         .replace("{{COMMAND}}", COMMAND)
+        .replace("{{TEXT_VS_PARSER}}", &text_vs_parser)
         .replace("{{DATA}}", &script_json(&data))
 }
 

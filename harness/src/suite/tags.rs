@@ -153,6 +153,16 @@ pub const TAGS: &[Tag] = &[
         None,
         "a finding of `reptest fuzz-diff`, not yet promoted (its generated case)",
     ),
+    tag(
+        "raw-url",
+        None,
+        "a fuzz-diff finding whose URL is not as a crawler serialises it (opt-in input class)",
+    ),
+    tag(
+        "agent-string",
+        None,
+        "a fuzz-diff finding whose agent is not a product token (opt-in input class)",
+    ),
     tag("http", None, "fetch outcomes"),
     tag("2xx", None, "a successful fetch"),
     tag("3xx", None, "redirects"),
