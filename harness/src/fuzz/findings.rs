@@ -16,6 +16,7 @@ use reptest_reference::{Diagnostic, GroupMatch, ParseOptions, Profile, Reason, R
 use serde::{Deserialize, Serialize};
 
 use crate::answer::Answer;
+use crate::engines::adapters::BodyAs;
 use crate::engines::{EngineInfo, reference_name};
 use crate::fuzz::generate::Input;
 
@@ -180,6 +181,15 @@ pub struct Finding {
     /// The opt-in input classes the minimal input uses (`raw-url`, `agent-string`,
     /// `invalid-utf8`; empty for a realistic input).
     pub classes: Vec<&'static str>,
+    /// How the body was transformed before the implementation received it, when that
+    /// changed it (`text-lossy`: the input is the text its UTF-8 decoding with replacement
+    /// made of a body that was not UTF-8, and the reference was asked about that text).
+    pub transformation: Option<&'static str>,
+    /// The call contracts the split rests on (it disappears inside them); empty when it
+    /// stays inside every contract ([`crate::fuzz::contract`]).
+    pub contract: Vec<&'static str>,
+    /// For a timeout: the time measured, in milliseconds.
+    pub timeout_ms: Option<u64>,
 }
 
 /// Where a family was first seen.
@@ -215,6 +225,72 @@ pub struct Family {
     /// with the others; otherwise listed apart, under its class).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub classes: Vec<String>,
+    /// The minimal input (absent in catalogues written before it was kept in the index:
+    /// then only the family's `.toml` holds it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub input: Option<FamilyInput>,
+    /// The implementation whose deviation was minimised.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub minimised_for: String,
+    /// How the body was transformed before that implementation received it (`text-lossy`),
+    /// when that changed it; the input is then what it received.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub transformation: Option<String>,
+    /// The call contracts the split rests on (`encoded-url`, `agent-token`, `utf8-body`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub contract: Vec<String>,
+    /// A timeout family: the time measured, in milliseconds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timeout_ms: Option<u64>,
+}
+
+/// A family's minimal input, as the index keeps it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FamilyInput {
+    /// The body, escaped as spec cases write it when `escaped` (`\xHH`, `\r`, …).
+    pub robots: String,
+    /// Whether `robots` is escaped.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub escaped: bool,
+    /// The crawler.
+    pub agent: String,
+    /// The URL.
+    pub url: String,
+}
+
+impl FamilyInput {
+    /// The input's record.
+    pub fn of(input: &Input) -> FamilyInput {
+        let (robots, escaped) = crate::text::escape(&input.body());
+        FamilyInput {
+            robots,
+            escaped,
+            agent: input.agent.clone(),
+            url: input.urls.first().cloned().unwrap_or_default(),
+        }
+    }
+
+    /// The body's bytes.
+    pub fn body(&self) -> Vec<u8> {
+        if self.escaped {
+            crate::text::unescape(&self.robots).unwrap_or_else(|_| self.robots.clone().into_bytes())
+        } else {
+            self.robots.clone().into_bytes()
+        }
+    }
+
+    /// Back into an input (the body as one line per line end).
+    pub fn input(&self) -> Input {
+        Input {
+            lines: self
+                .body()
+                .split_inclusive(|b| *b == b'\n')
+                .map(<[u8]>::to_vec)
+                .collect(),
+            agent: self.agent.clone(),
+            urls: vec![self.url.clone()],
+        }
+    }
 }
 
 impl Family {
@@ -251,6 +327,9 @@ pub struct Index {
     pub families: Vec<Family>,
     /// Who the engines are, by name.
     pub engines: BTreeMap<String, EngineInfo>,
+    /// How each implementation receives the body (its manifest's `body`), by name.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub bodies: BTreeMap<String, BodyAs>,
 }
 
 /// The findings directory: the index (`README.md`, `index.json`) and, under `families/`, one
@@ -309,6 +388,11 @@ impl Catalogue {
         &self.dir
     }
 
+    /// Notes how implementations receive the body (kept in the index, for their reports).
+    pub fn note_bodies(&mut self, bodies: impl IntoIterator<Item = (String, BodyAs)>) {
+        self.index.bodies.extend(bodies);
+    }
+
     /// Records a finding: a new family is written at once (report, case, index) and its id
     /// returned; a known one only counts a hit (written with the next [`Catalogue::flush`]).
     pub fn record(&mut self, finding: &Finding) -> Result<Option<String>> {
@@ -319,6 +403,12 @@ impl Catalogue {
         if !finding.classes.is_empty() {
             // The same split on an input outside the default classes is another family.
             signature.push_str(&format!(" || inputs: {}", finding.classes.join(" ")));
+        }
+        if let Some(transformation) = finding.transformation {
+            signature.push_str(&format!(" || received: {transformation}"));
+        }
+        if !finding.contract.is_empty() {
+            signature.push_str(&format!(" || contract: {}", finding.contract.join(" ")));
         }
         if let Some(&i) = self.by_signature.get(&signature) {
             self.index.families[i].hits += 1;
@@ -360,6 +450,11 @@ impl Catalogue {
                 case: finding.case,
             },
             classes: finding.classes.iter().map(|c| (*c).to_owned()).collect(),
+            input: Some(FamilyInput::of(&finding.minimal)),
+            minimised_for: finding.minimised_for.clone(),
+            transformation: finding.transformation.map(str::to_owned),
+            contract: finding.contract.iter().map(|c| (*c).to_owned()).collect(),
+            timeout_ms: finding.timeout_ms,
         };
         for info in &finding.engines {
             self.index
@@ -601,6 +696,38 @@ fn family_markdown(
                 .map(|c| format!("`{c}`"))
                 .collect::<Vec<_>>()
                 .join(", ")
+        )?;
+    }
+    if let Some(ms) = family.timeout_ms {
+        writeln!(
+            out,
+            "**Timeout:** `{}` gave no answer within the time limit; its answer came after \
+             {:.1}s (a performance finding, not an error; not minimised).\n",
+            finding.minimised_for,
+            ms as f64 / 1000.0
+        )?;
+    }
+    if let Some(transformation) = &family.transformation {
+        writeln!(
+            out,
+            "**Body received as:** `{transformation}`: `{}` decodes the body as UTF-8 with \
+             invalid bytes replaced by U+FFFD; the input below is the text it received, and \
+             the reference was asked about that text.\n",
+            finding.minimised_for
+        )?;
+    }
+    if !family.contract.is_empty() {
+        writeln!(
+            out,
+            "**Rests on the call contract:** {} (asked inside it, `{}` agrees with the \
+             reference).\n",
+            family
+                .contract
+                .iter()
+                .map(|c| format!("`{c}`"))
+                .collect::<Vec<_>>()
+                .join(", "),
+            finding.minimised_for
         )?;
     }
     writeln!(

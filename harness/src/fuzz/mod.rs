@@ -3,6 +3,7 @@
 //! catalogue it records into, and the reference's own metamorphic invariants.
 
 pub mod campaign;
+pub mod contract;
 pub mod corpus;
 pub mod findings;
 pub mod generate;
