@@ -301,7 +301,10 @@ pub fn repro(name: &str, version: &str, input: &FamilyInput) -> Option<Repro> {
                  :ignore)\nputs robots.allowed?(url) ? 'allow' : 'disallow'\n",
                 escaped_bytes(&body).replace('#', "\\#")
             ),
-            run: format!("gem install webrobots -v {version}\nruby repro.rb"),
+            run: format!(
+                "apt-get install ruby-webrobots  # or: gem install webrobots -v {version}\nruby \
+                 repro.rb"
+            ),
         },
         "www-robotrules" => Repro {
             language: "perl",
