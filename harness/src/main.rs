@@ -192,6 +192,9 @@ struct FuzzReportArgs {
     /// The crawler asked about on the corpus.
     #[arg(long, default_value = "Googlebot")]
     agent: String,
+    /// Only rewrite the reports from the catalogue and its `measured.json`: no engine runs.
+    #[arg(long)]
+    render: bool,
     /// The spec cases (for the covering case of each root cause).
     #[arg(long, default_value_os_t = adapters::workspace_root().join("spec-cases"))]
     cases: PathBuf,
@@ -301,6 +304,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 cases: args.cases,
                 timeout: args.timeout,
                 dirs: args.dirs,
+                render: args.render,
             };
             println!(
                 "{}",

@@ -600,6 +600,50 @@ pub fn implementation_report(
     for (i, cause) in ranked.iter().enumerate() {
         root_cause_section(&mut out, i + 1, cause, index, measured)?;
     }
+    let foreign = crate::fuzz::rootcause::foreign_families(index, causes, name);
+    if !foreign.is_empty() {
+        writeln!(
+            out,
+            "## Also deviates on inputs minimised for other libraries\n\n{} famil{} where \
+             {name} deviates from the reference on an input minimised for another library (its \
+             constructs may be that library's need, not this one's): not yet root causes of \
+             its own; a campaign minimising for {name} turns them into root causes.\n",
+            foreign.len(),
+            if foreign.len() == 1 { "y" } else { "ies" }
+        )?;
+        writeln!(
+            out,
+            "| family | feature | answer | reference (rfc9309 / google) | hits |"
+        )?;
+        writeln!(out, "| --- | --- | --- | --- | --- |")?;
+        for family in foreign.iter().take(40) {
+            let r = |p| {
+                crate::fuzz::rootcause::reference_answer(family, p)
+                    .map_or_else(String::new, |a| a.to_string())
+            };
+            writeln!(
+                out,
+                "| {} | `{}` | {} | {} / {} | {} |",
+                link_family(&family.id),
+                family.feature,
+                family
+                    .split
+                    .get(name)
+                    .map_or_else(String::new, |a| a.to_string()),
+                r(Profile::Rfc9309),
+                r(Profile::Google),
+                family.hits
+            )?;
+        }
+        if foreign.len() > 40 {
+            writeln!(
+                out,
+                "\n… and {} more (see `index.json`).",
+                foreign.len() - 40
+            )?;
+        }
+        out.push('\n');
+    }
     for (heading, list) in [
         ("Timeouts", &timeouts),
         ("Opt-in input classes", &opt_in),

@@ -261,6 +261,9 @@ pub struct Family {
     /// The implementation whose deviation was minimised.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub minimised_for: String,
+    /// Other implementations whose own minimisation reached the same input.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub also_minimised_for: Vec<String>,
     /// How the body was transformed before that implementation received it (`text-lossy`),
     /// when that changed it; the input is then what it received.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -440,7 +443,19 @@ impl Catalogue {
             signature.push_str(&format!(" || contract: {}", finding.contract.join(" ")));
         }
         if let Some(&i) = self.by_signature.get(&signature) {
-            self.index.families[i].hits += 1;
+            let family = &mut self.index.families[i];
+            family.hits += 1;
+            // Another implementation's minimisation reached the same input: minimal for it
+            // too (its root causes may rest on this family).
+            if !finding.minimised_for.is_empty()
+                && family.minimised_for != finding.minimised_for
+                && !family.also_minimised_for.contains(&finding.minimised_for)
+            {
+                family
+                    .also_minimised_for
+                    .push(finding.minimised_for.clone());
+                family.also_minimised_for.sort();
+            }
             return Ok(None);
         }
         let references: Vec<String> = Profile::ALL.into_iter().map(reference_name).collect();
@@ -481,6 +496,7 @@ impl Catalogue {
             classes: finding.classes.iter().map(|c| (*c).to_owned()).collect(),
             input: Some(FamilyInput::of(&finding.minimal)),
             minimised_for: finding.minimised_for.clone(),
+            also_minimised_for: Vec::new(),
             transformation: finding.transformation.map(str::to_owned),
             contract: finding.contract.iter().map(|c| (*c).to_owned()).collect(),
             timeout_ms: finding.timeout_ms,

@@ -318,6 +318,8 @@ pub struct ReportPlan {
     pub timeout: std::time::Duration,
     /// Where the adapters are.
     pub dirs: crate::engines::adapters::Dirs,
+    /// Only rewrite the pages from the index and the `measured.json` already there.
+    pub render: bool,
 }
 
 /// `reptest fuzz-report`: measures the catalogue's root causes (every implementation it
@@ -325,7 +327,11 @@ pub struct ReportPlan {
 /// line; progress goes to `log`.
 pub fn fuzz_report(plan: &ReportPlan, log: &mut dyn std::io::Write) -> anyhow::Result<String> {
     use anyhow::Context as _;
-    let catalogue = crate::fuzz::findings::Catalogue::open(&plan.out)?;
+    let mut catalogue = crate::fuzz::findings::Catalogue::open(&plan.out)?;
+    if plan.render {
+        catalogue.flush()?;
+        return Ok(format!("reports rewritten in {}", plan.out.display()));
+    }
     let index = crate::fuzz::findings::Index::read(&plan.out.join("index.json"))?
         .with_context(|| format!("no findings catalogue in {}", plan.out.display()))?;
     let names: Vec<String> = index
@@ -365,7 +371,6 @@ pub fn fuzz_report(plan: &ReportPlan, log: &mut dyn std::io::Write) -> anyhow::R
     json.push('\n');
     std::fs::write(plan.out.join("measured.json"), json)
         .with_context(|| format!("cannot write {}", plan.out.join("measured.json").display()))?;
-    let mut catalogue = catalogue;
     catalogue.flush()?;
     let covered = measured
         .root_causes

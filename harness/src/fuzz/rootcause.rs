@@ -16,6 +16,15 @@
 //! implementations (two families differing only in a third library's answer) is one root
 //! cause per implementation, with both families as its evidence.
 //!
+//! A family's input is minimal for the implementation it was minimised for, not for the
+//! others in its split: what it still holds may be needed by that library only (a CRLF one
+//! parser cares about is noise to another). So an implementation's root causes are made
+//! from the families minimised for it (or whose input its own minimisation reached too:
+//! `also_minimised_for`); a family minimised for another library only adds evidence (hits)
+//! to the root cause of the same key, and makes none of its own ([`foreign_families`] lists
+//! the rest in its report). (A family without `minimised_for`, from an older catalogue,
+//! counts as minimised for everyone.)
+//!
 //! Everything here is a pure function of the stored families ([`root_causes`] of an
 //! [`Index`]): merged or re-read catalogues give the same root causes, in the same order,
 //! with the same ids. The reference is suspected first: a family in which the reference
@@ -170,6 +179,7 @@ pub fn root_causes(index: &Index) -> Vec<RootCause> {
     let mut families: Vec<&Family> = index.families.iter().collect();
     families.sort_by(|a, b| a.id.cmp(&b.id));
     let mut grouped: BTreeMap<Key, Vec<&Family>> = BTreeMap::new();
+    let mut foreign: Vec<(Key, &Family)> = Vec::new();
     for family in families {
         let suspects = suspect_profiles(family);
         for (name, answer) in &family.split {
@@ -212,13 +222,32 @@ pub fn root_causes(index: &Index) -> Vec<RootCause> {
                 family.contract.clone(),
                 family.transformation.clone(),
             );
-            grouped.entry(key).or_default().push(family);
+            if minimised_for(family, name) {
+                grouped.entry(key).or_default().push(family);
+            } else {
+                foreign.push((key, family));
+            }
+        }
+    }
+    // Evidence from families minimised for other libraries, under an existing root cause.
+    let mut evidence: BTreeMap<Key, Vec<&Family>> = BTreeMap::new();
+    for (key, family) in foreign {
+        if grouped.contains_key(&key) {
+            evidence.entry(key).or_default().push(family);
         }
     }
     let mut out: Vec<RootCause> = grouped
         .into_iter()
+        .map(|(key, members)| {
+            (
+                evidence.get(&key).cloned().unwrap_or_default(),
+                key,
+                members,
+            )
+        })
         .map(
             |(
+                also,
                 (
                     implementation,
                     kind,
@@ -265,8 +294,8 @@ pub fn root_causes(index: &Index) -> Vec<RootCause> {
                     classes,
                     contract,
                     transformation,
-                    families: members.iter().map(|f| f.id.clone()).collect(),
-                    hits: members.iter().map(|f| f.hits).sum(),
+                    families: members.iter().chain(&also).map(|f| f.id.clone()).collect(),
+                    hits: members.iter().chain(&also).map(|f| f.hits).sum(),
                     representative,
                     timeout_ms: members.iter().filter_map(|f| f.timeout_ms).max(),
                 }
@@ -280,6 +309,50 @@ pub fn root_causes(index: &Index) -> Vec<RootCause> {
             .then(b.hits.cmp(&a.hits))
             .then(a.id.cmp(&b.id))
     });
+    out
+}
+
+/// Whether `family`'s input is minimal for implementation `name`.
+pub fn minimised_for(family: &Family, name: &str) -> bool {
+    family.minimised_for.is_empty()
+        || family.minimised_for == name
+        || family.also_minimised_for.iter().any(|n| n == name)
+}
+
+/// The families where `name` deviates from the reference (neither a timeout nor under a
+/// suspect profile only) on an input minimised for another library and in none of its root
+/// causes: listed in its report as evidence not yet minimised for it.
+pub fn foreign_families<'i>(
+    index: &'i Index,
+    causes: &[&RootCause],
+    name: &str,
+) -> Vec<&'i Family> {
+    let used: std::collections::BTreeSet<&str> = causes
+        .iter()
+        .filter(|c| c.implementation == name)
+        .flat_map(|c| c.families.iter().map(String::as_str))
+        .collect();
+    let mut out: Vec<&Family> = index
+        .families
+        .iter()
+        .filter(|f| {
+            !minimised_for(f, name) && !used.contains(f.id.as_str()) && f.timeout_ms.is_none()
+        })
+        .filter(|f| {
+            let Some(answer) = f.split.get(name) else {
+                return false;
+            };
+            if answer.allowed().is_none() && *answer != Answer::Error {
+                return false;
+            }
+            let suspects = suspect_profiles(f);
+            [Profile::Rfc9309, Profile::Google].into_iter().any(|p| {
+                !suspects.contains(&p)
+                    && reference_answer(f, p).is_some_and(|r| r != Answer::Error && r != *answer)
+            })
+        })
+        .collect();
+    out.sort_by(|a, b| b.hits.cmp(&a.hits).then(a.id.cmp(&b.id)));
     out
 }
 
@@ -434,6 +507,7 @@ mod tests {
             classes: Vec::new(),
             input: None,
             minimised_for: String::new(),
+            also_minimised_for: Vec::new(),
             transformation: None,
             contract: Vec::new(),
             timeout_ms: None,
@@ -478,6 +552,45 @@ mod tests {
         let mut reversed = index.clone();
         reversed.families.reverse();
         assert_eq!(root_causes(&reversed), causes);
+    }
+
+    #[test]
+    fn a_library_s_root_causes_come_from_its_own_minimisations() {
+        use Answer::{Allow, Disallow};
+        let split = [
+            ("reference-rfc9309", Allow),
+            ("reference-google", Allow),
+            ("reference-legacy", Allow),
+            ("lib-a", Disallow),
+            ("lib-b", Disallow),
+            (GOOGLE_PARSER, Allow),
+        ];
+        let mut crlf = family("f1", &split, "no-matching-rule + crlf");
+        crlf.minimised_for = "lib-b".into();
+        let mut plain = family("f2", &split, "no-matching-rule + crlf");
+        plain.minimised_for = "lib-a".into();
+        let index = Index {
+            schema: 1,
+            families: vec![crlf.clone()],
+            ..Index::default()
+        };
+        // Minimised for lib-b only: lib-a gets no root cause from it.
+        let causes = root_causes(&index);
+        assert_eq!(causes.len(), 1);
+        assert_eq!(causes[0].implementation, "lib-b");
+        // With lib-a's own family of the same key, lib-b's adds evidence to it.
+        let index = Index {
+            schema: 1,
+            families: vec![crlf, plain],
+            ..Index::default()
+        };
+        let causes = root_causes(&index);
+        let lib_a = causes
+            .iter()
+            .find(|c| c.implementation == "lib-a")
+            .expect("lib-a");
+        assert_eq!(lib_a.families, vec!["f2".to_owned(), "f1".to_owned()]);
+        assert_eq!(lib_a.representative, "f2");
     }
 
     #[test]
