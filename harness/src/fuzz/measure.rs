@@ -270,8 +270,13 @@ fn case_checks(cases: &[Case]) -> Vec<CaseCheck<'_>> {
 }
 
 /// The first spec-case check that holds the root cause's construct (in its body, URL or
-/// the reference's decision) and expects the root cause's expected verdicts.
+/// the deciding rule) and expects the root cause's expected verdicts. A root cause whose
+/// label is only the kind of decision (a plain longest-match question) names no construct a
+/// case could be matched on: none is claimed.
 fn covering(cause: &RootCause, checks: &[CaseCheck<'_>]) -> Option<CoveringCase> {
+    if matches!(place(cause.construct), Place::Decision | Place::Agent) {
+        return None;
+    }
     let check = checks.iter().find(|check| {
         cause.expected.iter().all(|(profile, expected)| {
             check.decided.get(profile).is_some_and(|(said, tags)| {
