@@ -18,8 +18,8 @@ use crate::engines::protocol::WireVerdict;
 ///
 /// The variants are in the alphabetical order of their names, so that anything ordered by
 /// answer (a finding's split, a family signature) reads the same whether it is ordered by
-/// value or by name. A hang is an `error` whose detail says so: protocol v1 has no separate
-/// outcome for it.
+/// value or by name. An answer that did not come within the time limit is a `timeout`, kept
+/// apart from `error`: a slow library is a performance finding, not a failure.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Answer {
@@ -29,6 +29,8 @@ pub enum Answer {
     Disallow,
     /// The implementation (or its adapter) failed.
     Error,
+    /// No answer within the time limit.
+    Timeout,
     /// The implementation declared it cannot answer, or the question cannot be put to it.
     Unsupported,
 }
@@ -40,6 +42,7 @@ impl Answer {
             Answer::Allow => "allow",
             Answer::Disallow => "disallow",
             Answer::Error => "error",
+            Answer::Timeout => "timeout",
             Answer::Unsupported => "unsupported",
         }
     }
@@ -48,6 +51,7 @@ impl Answer {
     pub fn of(result: &Result<Vec<WireVerdict>, EngineError>, index: usize) -> Answer {
         match result {
             Ok(verdicts) => verdicts.get(index).map_or(Answer::Error, |v| (*v).into()),
+            Err(EngineError::Timeout { .. }) => Answer::Timeout,
             Err(_) => Answer::Error,
         }
     }
@@ -57,7 +61,7 @@ impl Answer {
         match self {
             Answer::Allow => Some(true),
             Answer::Disallow => Some(false),
-            Answer::Error | Answer::Unsupported => None,
+            Answer::Error | Answer::Timeout | Answer::Unsupported => None,
         }
     }
 }
@@ -224,6 +228,7 @@ mod tests {
             Answer::Allow,
             Answer::Disallow,
             Answer::Error,
+            Answer::Timeout,
             Answer::Unsupported,
         ] {
             assert_eq!(
@@ -241,6 +246,7 @@ mod tests {
             Answer::Allow,
             Answer::Disallow,
             Answer::Error,
+            Answer::Timeout,
             Answer::Unsupported,
         ]
         .map(Answer::name)

@@ -61,6 +61,9 @@ enum Command {
     /// Differential fuzzing: generated inputs put to the reference and every adapter, each
     /// disagreement minimised and written up as a family under `--out`.
     FuzzDiff(FuzzArgs),
+    /// The findings catalogue's ready-to-file reports: root causes per implementation,
+    /// measured on the real-world corpus, with their covering spec cases.
+    FuzzReport(FuzzReportArgs),
     /// The compatibility report: run the suite over every adapter, measure real-world impact
     /// on the corpus, and write `results.json`, `README.md` and `index.html` under `--out`.
     Report(ReportArgs),
@@ -176,6 +179,33 @@ struct FuzzArgs {
 }
 
 #[derive(clap::Args)]
+struct FuzzReportArgs {
+    /// The findings catalogue.
+    #[arg(long, default_value_os_t = adapters::workspace_root().join("reports/findings"))]
+    out: PathBuf,
+    /// The real-world corpus to measure prevalence on.
+    #[arg(long, default_value_os_t = Corpus::default_dir())]
+    corpus: PathBuf,
+    /// Do not measure on the corpus.
+    #[arg(long)]
+    no_corpus: bool,
+    /// The crawler asked about on the corpus.
+    #[arg(long, default_value = "Googlebot")]
+    agent: String,
+    /// Only rewrite the reports from the catalogue and its `measured.json`: no engine runs.
+    #[arg(long)]
+    render: bool,
+    /// The spec cases (for the covering case of each root cause).
+    #[arg(long, default_value_os_t = adapters::workspace_root().join("spec-cases"))]
+    cases: PathBuf,
+    /// Seconds an adapter may take to answer one request.
+    #[arg(long, default_value = "30", value_parser = parse_timeout)]
+    timeout: Duration,
+    #[command(flatten)]
+    dirs: Dirs,
+}
+
+#[derive(clap::Args)]
 struct RunArgs {
     /// Adapters to run, comma-separated; every adapter that is set up when omitted.
     #[arg(long, value_delimiter = ',')]
@@ -266,6 +296,21 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Adapters { dirs } => print!("{}", adapters::listing(&dirs.load()?)),
         Command::Run(args) => return run_suite(&args),
         Command::FuzzDiff(args) => return fuzz_diff(&args),
+        Command::FuzzReport(args) => {
+            let plan = reptest::fuzz::measure::ReportPlan {
+                out: args.out,
+                corpus: (!args.no_corpus).then_some(args.corpus),
+                agent: args.agent,
+                cases: args.cases,
+                timeout: args.timeout,
+                dirs: args.dirs,
+                render: args.render,
+            };
+            println!(
+                "{}",
+                reptest::fuzz::measure::fuzz_report(&plan, &mut io::stderr())?
+            );
+        }
         Command::Report(args) => report(&args)?,
     }
     Ok(ExitCode::SUCCESS)

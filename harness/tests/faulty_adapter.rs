@@ -1,7 +1,8 @@
 //! The harness survives adapters that break: the deliberately faulty adapter
 //! (`reptest adapter faulty`, see `harness/src/engines/faulty.rs`) crashes, hangs, prints garbage and
 //! answers the wrong id or the wrong number of verdicts on marked cases; each is recorded for
-//! its case, the adapter is restarted, and every other case keeps its result.
+//! its case, the adapter is restarted, and every other case keeps its result. A hang and a
+//! late answer are timeouts, with the time measured, not errors.
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -46,6 +47,14 @@ name = "hang"
 spec = ["issue#3"]
 force = "must"
 robots = "#hang\nuser-agent: *\ndisallow: /\n"
+agent = "FooBot"
+checks = [{ url = "http://example.com/", expect = "disallow" }]
+
+[[case]]
+name = "slow"
+spec = ["issue#3"]
+force = "must"
+robots = "#slow\nuser-agent: *\ndisallow: /\n"
 agent = "FooBot"
 checks = [{ url = "http://example.com/", expect = "disallow" }]
 
@@ -204,11 +213,27 @@ fn every_fault_is_recorded_and_every_other_result_kept() {
         error_text("crash")
     );
     assert_eq!(status("after-crash", 0), Status::Pass);
+    // A hang is a timeout, measured as "later than twice the limit"; a late answer is a
+    // timeout with the time it took (two seconds against a limit of 1.5), apart from errors.
+    let timeout_text = |case: &str| match answer(case) {
+        Reply::Timeout(e) => e,
+        other => panic!("{case}: expected a timeout, got {other:?}"),
+    };
     assert!(
-        error_text("hang").contains("hung"),
+        timeout_text("hang").contains("no answer after 3.0s (limit 1.5s)"),
         "{}",
-        error_text("hang")
+        timeout_text("hang")
     );
+    let slow = timeout_text("slow");
+    assert!(slow.starts_with("timeout: answered after "), "{slow}");
+    let took: f64 = slow["timeout: answered after ".len()..]
+        .split('s')
+        .next()
+        .and_then(|t| t.parse().ok())
+        .unwrap_or_else(|| panic!("no time in {slow}"));
+    assert!((2.0..3.0).contains(&took), "{slow}");
+    assert_eq!(answer("slow").answer(), reptest::answer::Answer::Timeout);
+    assert_eq!(answer("hang").answer(), reptest::answer::Answer::Timeout);
     assert!(error_text("garbage").contains("unreadable response"));
     assert!(error_text("short").contains("1 verdicts for 2 URLs"));
     assert_eq!(status("short", 0), Status::Error);
@@ -224,7 +249,8 @@ fn every_fault_is_recorded_and_every_other_result_kept() {
         vec!["faulty/no-such-case".to_owned()]
     );
 
-    // Crash, hang, garbage, short and wrong id each cost one restart; a reported error does not.
+    // Crash, hang, garbage, short and wrong id each cost one restart; a reported error and a
+    // late answer do not.
     assert_eq!(report.starts, 6, "starts: {}", report.starts);
     assert!(!report.broken());
 
@@ -236,8 +262,16 @@ fn every_fault_is_recorded_and_every_other_result_kept() {
     assert!(text.contains("STALE deviation"), "{text}");
     let doc = runner::RunDocument::new(std::slice::from_ref(&report), &cases, Vec::new());
     let json = serde_json::to_value(&doc).expect("serialisable");
-    // crash, hang, garbage, wrong id, the reported error, and both checks of `short`.
-    assert_eq!(json["adapters"][0]["summary"]["google"]["error"], 7);
+    // crash, hang, garbage, wrong id, the reported error, both checks of `short`, and the
+    // late answer: no verdict to judge; the answers tell the timeouts apart.
+    assert_eq!(json["adapters"][0]["summary"]["google"]["error"], 8);
+    let answers: Vec<&str> = json["adapters"][0]["results"]
+        .as_array()
+        .map(|r| r.iter().filter_map(|o| o["answer"].as_str()).collect())
+        .unwrap_or_default();
+    assert_eq!(answers.iter().filter(|a| **a == "timeout").count(), 2);
+    assert_eq!(answers.iter().filter(|a| **a == "error").count(), 6);
+    assert!(text.contains("2 checks timed out"), "{text}");
 }
 
 #[test]

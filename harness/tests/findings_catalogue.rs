@@ -36,3 +36,62 @@ fn every_family_is_a_loadable_case_the_reference_passes() {
     }
     assert!(checked >= index.families.len());
 }
+
+#[test]
+fn the_reports_lead_with_root_causes_derived_from_the_families() {
+    use reptest::fuzz::rootcause::{Kind, root_causes};
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../reports/findings");
+    let text = std::fs::read_to_string(dir.join("index.json")).expect("index.json");
+    let index: Index = serde_json::from_str(&text).expect("the index matches its schema");
+    let readme = std::fs::read_to_string(dir.join("README.md")).expect("README.md");
+    let leads = readme.find("## Root causes per implementation");
+    let families = readme.find("## Families");
+    assert!(
+        leads.is_some() && leads < families,
+        "the README does not lead with the root causes"
+    );
+    let causes = root_causes(&index);
+    assert!(!causes.is_empty());
+    let mut per: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
+    for cause in &causes {
+        let report = std::fs::read_to_string(dir.join(format!("{}.md", cause.implementation)))
+            .unwrap_or_else(|_| panic!("no report for {}", cause.implementation));
+        assert!(
+            report.contains(&format!("<a id=\"{}\"></a>", cause.id)),
+            "{}: root cause {} is not in its report (regenerate with `reptest fuzz-report`)",
+            cause.implementation,
+            cause.id
+        );
+        assert!(readme.contains(&format!("]({}.md)", cause.implementation)));
+        if cause.ranked() {
+            *per.entry(cause.implementation.as_str()).or_default() += 1;
+        }
+        // A root cause's evidence is families of the catalogue, and it is in the ranking
+        // only when realistic and not resting on a suspect reference.
+        assert!(!cause.families.is_empty());
+        if cause.kind == Kind::CheckReference || cause.kind == Kind::Timeout {
+            assert!(!cause.ranked());
+        }
+        // Every committed input is inside the default classes or listed with its class.
+        let family = index
+            .families
+            .iter()
+            .find(|f| f.id == cause.representative)
+            .expect("the representative is a family");
+        if let Some(input) = &family.input
+            && family.classes.is_empty()
+        {
+            assert!(
+                std::str::from_utf8(&input.body()).is_ok(),
+                "{}: a default-class body that is not UTF-8",
+                family.id
+            );
+            assert!(reptest_peers::product_token(&input.agent), "{}", family.id);
+            assert!(input.url.is_ascii(), "{}", family.id);
+        }
+    }
+    // A maintainer reads tens of root causes, not hundreds.
+    for (name, count) in per {
+        assert!(count < 100, "{name}: {count} root causes");
+    }
+}

@@ -1,17 +1,20 @@
 //! A seeded campaign against a deliberately divergent engine: the planted disagreement is
 //! found, minimised to its known minimal form, written as a loadable spec case, and
-//! deduplicated on a second run.
+//! deduplicated on a second run. Planted engines also show the campaign's rules: a library is
+//! judged on the body it received, a split that rests on the call contract is dropped, and a
+//! timeout is recorded as a timeout.
 
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
+use reptest::engines::adapters::BodyAs;
 use reptest::engines::protocol::WireVerdict;
 use reptest::engines::{Engine, EngineError, EngineInfo, ReferenceEngine};
 use reptest::fuzz::campaign::{Campaign, Settings};
 use reptest::fuzz::findings::Catalogue;
-use reptest::fuzz::generate::InputClasses;
+use reptest::fuzz::generate::{Input, InputClasses};
 use reptest::suite::cases;
 use reptest_reference::Profile;
 
@@ -292,4 +295,207 @@ fn an_opt_in_class_is_tagged_listed_apart_and_replays() {
         campaign.stats()
     );
     assert_eq!(campaign.stats().new_families, 0);
+}
+
+/// The reference under `google` given the body decoded with replacement, that then drops
+/// every line holding U+FFFD: a library that takes text and mishandles the replacement
+/// character.
+struct DropsReplacement(ReferenceEngine, EngineInfo);
+
+impl Engine for DropsReplacement {
+    fn info(&self) -> &EngineInfo {
+        &self.1
+    }
+
+    fn check(
+        &mut self,
+        body: &[u8],
+        agent: &str,
+        urls: &[String],
+    ) -> Result<Vec<WireVerdict>, EngineError> {
+        let text = String::from_utf8_lossy(body);
+        let kept: String = text
+            .split_inclusive('\n')
+            .filter(|l| !l.contains('\u{FFFD}'))
+            .collect();
+        self.0.check(kept.as_bytes(), agent, urls)
+    }
+}
+
+fn test_info(name: &str) -> EngineInfo {
+    EngineInfo {
+        name: name.into(),
+        implementation: "test engine".into(),
+        version: "1".into(),
+        language: "rust".into(),
+    }
+}
+
+#[test]
+fn a_library_is_judged_on_the_body_it_received() {
+    let classes = InputClasses::parse("invalid-utf8").expect("a class");
+    let mut settings = settings();
+    settings.iterations = Some(1500);
+    // A faithful lossy decoder, declared as one: no finding, even on bodies that are not
+    // UTF-8 (the reference is asked about the text it received).
+    let dir = scratch("fuzz-diff-received-faithful");
+    let catalogue = Catalogue::open(&dir).expect("catalogue");
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut campaign = Campaign::new(lossy(), catalogue, None, Arc::clone(&stop))
+        .with_inputs(classes)
+        .with_bodies(&[BodyAs::TextLossy]);
+    campaign.run(&settings, &mut |_| {}).expect("run");
+    let families = campaign.catalogue().families();
+    assert!(
+        !families.iter().any(against_google),
+        "a finding against what the library received: {families:?}"
+    );
+
+    // A lossy decoder that then mishandles U+FFFD: nothing on valid bodies...
+    let engines = || -> Vec<Box<dyn Engine>> {
+        vec![Box::new(DropsReplacement(
+            ReferenceEngine::new(Profile::Google),
+            test_info("drops-replacement"),
+        ))]
+    };
+    let dir = scratch("fuzz-diff-received-default");
+    let catalogue = Catalogue::open(&dir).expect("catalogue");
+    let mut campaign = Campaign::new(engines(), catalogue, None, Arc::clone(&stop))
+        .with_bodies(&[BodyAs::TextLossy]);
+    campaign.run(&settings, &mut |_| {}).expect("run");
+    assert!(
+        !campaign.catalogue().families().iter().any(against_google),
+        "a finding on valid UTF-8"
+    );
+    // ...and under `invalid-utf8`, findings on the text it received, with the
+    // transformation recorded, listed with their class.
+    let dir = scratch("fuzz-diff-received-invalid");
+    let catalogue = Catalogue::open(&dir).expect("catalogue");
+    let mut campaign = Campaign::new(engines(), catalogue, None, stop)
+        .with_inputs(classes)
+        .with_bodies(&[BodyAs::TextLossy]);
+    campaign.run(&settings, &mut |_| {}).expect("run");
+    let planted: Vec<_> = campaign
+        .catalogue()
+        .families()
+        .iter()
+        .filter(|f| against_google(f))
+        .cloned()
+        .collect();
+    assert!(!planted.is_empty(), "the planted mishandling was not found");
+    for family in &planted {
+        assert_eq!(family.transformation.as_deref(), Some("text-lossy"));
+        assert_eq!(family.classes, vec!["invalid-utf8".to_owned()]);
+        let input = family.input.as_ref().expect("the index keeps the input");
+        let body = input.body();
+        let text = std::str::from_utf8(&body).expect("the text it received is UTF-8");
+        assert!(text.contains('\u{FFFD}'), "{text:?}");
+        // Judged correctly: the reference under google, asked about that text, differs from
+        // the planted engine's answer.
+        let reference = ReferenceEngine::new(Profile::Google)
+            .check(&body, &input.agent, std::slice::from_ref(&input.url))
+            .expect("verdict");
+        let said = family.split.get("drops-replacement").copied();
+        assert_ne!(said, Some(reptest::answer::Answer::from(reference[0])));
+    }
+}
+
+/// The reference under `google` for product tokens; for any other agent, `disallow`: a
+/// library whose contract is a product token.
+struct TokenOnly(ReferenceEngine, EngineInfo);
+
+impl Engine for TokenOnly {
+    fn info(&self) -> &EngineInfo {
+        &self.1
+    }
+
+    fn check(
+        &mut self,
+        body: &[u8],
+        agent: &str,
+        urls: &[String],
+    ) -> Result<Vec<WireVerdict>, EngineError> {
+        if body.windows(5).any(|w| w == b"#slow") {
+            return Err(EngineError::Timeout {
+                limit: Duration::from_secs(5),
+                took: Some(Duration::from_millis(7250)),
+            });
+        }
+        if reptest_peers::product_token(agent) {
+            self.0.check(body, agent, urls)
+        } else {
+            Ok(vec![WireVerdict::Disallow; urls.len()])
+        }
+    }
+}
+
+#[test]
+fn a_contract_only_split_is_dropped_and_a_timeout_is_a_timeout() {
+    let input = Input {
+        lines: vec![
+            b"user-agent: *\n".to_vec(),
+            b"disallow: /private\n".to_vec(),
+        ],
+        agent: "Foo Bot".into(),
+        urls: vec!["http://example.com/public".into()],
+    };
+    let engines = || -> Vec<Box<dyn Engine>> {
+        vec![Box::new(TokenOnly(
+            ReferenceEngine::new(Profile::Google),
+            test_info("token-only"),
+        ))]
+    };
+    let stop = Arc::new(AtomicBool::new(false));
+    // In a default run: the split disappears once the agent is a token: dropped.
+    let dir = scratch("fuzz-diff-contract-default");
+    let catalogue = Catalogue::open(&dir).expect("catalogue");
+    let mut campaign = Campaign::new(engines(), catalogue, None, Arc::clone(&stop));
+    campaign.observe(&settings(), 1, &input).expect("observe");
+    assert_eq!(campaign.stats().disagreements, 1);
+    assert_eq!(campaign.stats().contract_only, 1);
+    assert!(campaign.catalogue().families().is_empty());
+    // In a run that opted into agent strings: kept, labelled with the contract, apart.
+    let dir = scratch("fuzz-diff-contract-opted");
+    let catalogue = Catalogue::open(&dir).expect("catalogue");
+    let mut campaign = Campaign::new(engines(), catalogue, None, Arc::clone(&stop))
+        .with_inputs(InputClasses::parse("agent-strings").expect("a class"));
+    campaign.observe(&settings(), 1, &input).expect("observe");
+    let families = campaign.catalogue().families().to_vec();
+    assert_eq!(families.len(), 1, "{families:?}");
+    assert_eq!(families[0].contract, vec!["agent-token".to_owned()]);
+    assert_eq!(families[0].classes, vec!["agent-string".to_owned()]);
+
+    // A split that stays inside the contract is kept: the timeout below is not a deviation
+    // but a family of its own, with the time measured, never minimised.
+    let slow = Input {
+        lines: vec![
+            b"#slow\n".to_vec(),
+            b"user-agent: *\n".to_vec(),
+            b"disallow: /\n".to_vec(),
+        ],
+        agent: "FooBot".into(),
+        urls: vec!["http://example.com/a".into()],
+    };
+    let dir = scratch("fuzz-diff-timeout");
+    let catalogue = Catalogue::open(&dir).expect("catalogue");
+    let mut campaign = Campaign::new(engines(), catalogue, None, stop);
+    campaign.observe(&settings(), 2, &slow).expect("observe");
+    assert_eq!(campaign.stats().timeouts, 1);
+    assert_eq!(
+        campaign.stats().disagreements,
+        0,
+        "a timeout is no deviation"
+    );
+    let families = campaign.catalogue().families();
+    assert_eq!(families.len(), 1);
+    assert_eq!(families[0].timeout_ms, Some(7250));
+    assert_eq!(
+        families[0].split.get("token-only"),
+        Some(&reptest::answer::Answer::Timeout)
+    );
+    assert_eq!(
+        families[0].input.as_ref().map(|i| i.body()),
+        Some(slow.body()),
+        "not minimised"
+    );
 }

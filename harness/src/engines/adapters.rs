@@ -51,12 +51,63 @@ pub struct Manifest {
     /// so.
     #[serde(default)]
     pub user_agent_strings: bool,
+    /// How the library receives the body: what the adapter does before calling it.
+    /// `reptest fuzz-diff` asks the reference about the body the library received.
+    #[serde(default)]
+    pub body: BodyAs,
     /// How to install it.
     #[serde(default)]
     pub setup: Setup,
     /// Known deviations, by case id.
     #[serde(default, rename = "deviation")]
     pub deviations: Vec<Deviation>,
+}
+
+/// How a library receives the robots.txt body (the manifest's `body`).
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize, serde::Serialize,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum BodyAs {
+    /// The bytes as fetched.
+    #[default]
+    Bytes,
+    /// Text: decoded as UTF-8, each invalid sequence replaced by U+FFFD (what an HTTP
+    /// client's `text()` does).
+    TextLossy,
+    /// Text: decoded as UTF-8; a body that is not UTF-8 never reaches the library (the
+    /// adapter or the decoding step fails).
+    TextStrict,
+}
+
+impl BodyAs {
+    /// `bytes`, `text-lossy` or `text-strict`.
+    pub fn name(self) -> &'static str {
+        match self {
+            BodyAs::Bytes => "bytes",
+            BodyAs::TextLossy => "text-lossy",
+            BodyAs::TextStrict => "text-strict",
+        }
+    }
+
+    /// The body the library receives, when it differs from `body` (only a lossy decoding of
+    /// a body that is not UTF-8 changes it).
+    pub fn received(self, body: &[u8]) -> Option<Vec<u8>> {
+        match (self, String::from_utf8_lossy(body)) {
+            (BodyAs::TextLossy, std::borrow::Cow::Owned(text)) => Some(text.into_bytes()),
+            _ => None,
+        }
+    }
+
+    /// The manifest's `body` of adapter `name` in the workspace's adapters directory
+    /// (`bytes` when there is no such manifest).
+    pub fn of_adapter(name: &str) -> BodyAs {
+        let path = default_dir().join(name).join(MANIFEST);
+        std::fs::read_to_string(path)
+            .ok()
+            .and_then(|text| toml::from_str::<Manifest>(&text).ok())
+            .map_or(BodyAs::Bytes, |m| m.body)
+    }
 }
 
 /// How to install an adapter. Steps run in the order of the fields.

@@ -6,6 +6,7 @@
 //! | --- | --- |
 //! | `#crash` | writes to stderr and exits with status 101 |
 //! | `#hang` | never answers |
+//! | `#slow` | answers correctly, after two seconds |
 //! | `#garbage` | prints a line that is not JSON |
 //! | `#short` | answers one verdict fewer than asked |
 //! | `#wrong-id` | answers with another id |
@@ -55,6 +56,12 @@ pub fn serve(input: impl BufRead, mut output: impl Write) -> Result<()> {
             loop {
                 std::thread::sleep(Duration::from_secs(3600));
             }
+        } else if has("#slow") {
+            std::thread::sleep(Duration::from_secs(2));
+            response.verdicts = Some(
+                check(&body, &request.agent, &request.urls)
+                    .unwrap_or_else(|_| vec![WireVerdict::Unsupported; request.urls.len()]),
+            );
         } else if has("#garbage") {
             writeln!(output, "this is not a response")?;
             output.flush()?;

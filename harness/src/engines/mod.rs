@@ -41,6 +41,25 @@ pub enum EngineError {
     Adapter(String),
     /// The adapter could not be started at all.
     Unavailable(String),
+    /// No answer within the time limit: a performance finding, not a failure. `took` is when
+    /// the late answer came, measured up to twice the limit (`None`: later than that).
+    Timeout {
+        /// The time limit.
+        limit: std::time::Duration,
+        /// When the answer came, if it came within twice the limit.
+        took: Option<std::time::Duration>,
+    },
+}
+
+impl EngineError {
+    /// The time measured for a timeout (the late answer's, or the time waited for it when it
+    /// never came, a lower bound); `None` for any other error.
+    pub fn timeout_measured(&self) -> Option<std::time::Duration> {
+        match self {
+            EngineError::Timeout { limit, took } => Some(took.unwrap_or(*limit * 2)),
+            _ => None,
+        }
+    }
 }
 
 impl std::fmt::Display for EngineError {
@@ -49,6 +68,21 @@ impl std::fmt::Display for EngineError {
             EngineError::Reported(m) => write!(f, "implementation error: {m}"),
             EngineError::Adapter(m) => write!(f, "adapter failure: {m}"),
             EngineError::Unavailable(m) => write!(f, "adapter unavailable: {m}"),
+            EngineError::Timeout {
+                limit,
+                took: Some(took),
+            } => write!(
+                f,
+                "timeout: answered after {:.1}s (limit {:.1}s)",
+                took.as_secs_f64(),
+                limit.as_secs_f64()
+            ),
+            EngineError::Timeout { limit, took: None } => write!(
+                f,
+                "timeout: no answer after {:.1}s (limit {:.1}s)",
+                (*limit * 2).as_secs_f64(),
+                limit.as_secs_f64()
+            ),
         }
     }
 }

@@ -1,16 +1,18 @@
 //! An adapter as a long-lived child process speaking protocol v1 on its stdin and stdout.
 //!
-//! A child that crashes, hangs past the timeout, prints something that is not a response, or
-//! answers the wrong id or the wrong number of verdicts costs only the request it was
-//! answering: the error is returned (with the child's recent stderr), the child is killed,
-//! and the next request starts a fresh one.
+//! A child that crashes, prints something that is not a response, or answers the wrong id or
+//! the wrong number of verdicts costs only the request it was answering: the error is returned
+//! (with the child's recent stderr), the child is killed, and the next request starts a fresh
+//! one. A child that has not answered within the timeout is a [`EngineError::Timeout`], not an
+//! error: the harness waits as long again to measure when the answer comes (a slow library is
+//! a performance finding, with its time), and restarts the child only if it still has not.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::engines::protocol::{Hello, Request, Response, WireVerdict};
 use crate::engines::{Engine, EngineError, EngineInfo};
@@ -272,15 +274,34 @@ impl Engine for SubprocessEngine {
             .stdin
             .write_all(line.as_bytes())
             .and_then(|()| running.stdin.flush());
+        let asked = Instant::now();
         let outcome = match sent {
             Err(e) => Err(format!("writing the request: {e}")),
             Ok(()) => match running.lines.recv_timeout(timeout) {
                 Ok(Ok(line)) => read_response(&line, id, urls.len()),
                 Ok(Err(e)) => Err(format!("reading the response: {e}")),
-                Err(RecvTimeoutError::Timeout) => Err(format!(
-                    "no answer within {:.1}s (hung)",
-                    timeout.as_secs_f64()
-                )),
+                Err(RecvTimeoutError::Timeout) => {
+                    // Past the limit: a timeout, not an error. Wait as long again to measure
+                    // when the answer comes; a child that answers late is kept, one that
+                    // still has not answered is restarted.
+                    let late = running.lines.recv_timeout(timeout);
+                    let took = asked.elapsed();
+                    return match late {
+                        Ok(Ok(line)) if read_response(&line, id, urls.len()).is_ok() => {
+                            Err(EngineError::Timeout {
+                                limit: timeout,
+                                took: Some(took),
+                            })
+                        }
+                        _ => {
+                            self.fail();
+                            Err(EngineError::Timeout {
+                                limit: timeout,
+                                took: None,
+                            })
+                        }
+                    };
+                }
                 Err(RecvTimeoutError::Disconnected) => {
                     Err(format!("crashed: {}", exit_text(&mut running.child)))
                 }

@@ -13,6 +13,19 @@
 //! ([`Campaign::with_inputs`]); the minimiser never leaves the campaign's classes, and a
 //! finding whose minimal input uses an opt-in class is recorded with that class, so that the
 //! catalogue keeps it out of the default ranking.
+//!
+//! Three rules keep a finding about the library rather than about the harness:
+//! - *The same question.* Each implementation declares how its library receives the body
+//!   ([`BodyAs`], the manifest's `body`). Where a library takes text decoded with replacement
+//!   and the body is not UTF-8, the reference is asked about the text the library received,
+//!   and a deviation is minimised and recorded on that text, with the transformation named.
+//! - *The contract.* Before a finding is kept it is asked again inside the call contract
+//!   ([`crate::fuzz::contract`]): the agent a product token, the URL encoded, the body valid.
+//!   A split that disappears there rests on the contract: dropped, or, in a run that opted
+//!   into the class that leaves that contract, kept with the contract as its label.
+//! - *Timeouts are not deviations.* An implementation that answers after the time limit is
+//!   recorded as a `timeout` family with the time measured (a performance finding), never
+//!   minimised and never mixed with errors.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
@@ -27,9 +40,10 @@ use rayon::prelude::*;
 use reptest_reference::Profile;
 
 use crate::answer::Answer;
-use crate::engines::adapters::{self, Dirs};
+use crate::engines::adapters::{self, BodyAs, Dirs};
 use crate::engines::protocol::WireVerdict;
 use crate::engines::{Engine, EngineError, EngineInfo, PeerEngine, ReferenceEngine};
+use crate::fuzz::contract::{class_of, within_contract};
 use crate::fuzz::corpus::Corpus;
 use crate::fuzz::findings::{Catalogue, Finding, RunRecord, decision};
 use crate::fuzz::generate::{Input, InputClasses, SeededBytes, generate_with};
@@ -99,6 +113,10 @@ pub fn case_bytes(seed: u64, case: u64) -> Vec<u8> {
 /// One engine's reply to one input.
 type Reply = Result<Vec<WireVerdict>, EngineError>;
 
+/// The text a lossy decoder receives, and the reference's replies to it under `rfc9309` and
+/// `google`.
+type Received = (Vec<u8>, [Reply; 2]);
+
 /// What makes two deviations the same for minimising: the implementation, its answer, the
 /// reference's answers and how the reference decided under `rfc9309` and `google`. The same
 /// deviation is minimised once per run.
@@ -109,6 +127,8 @@ struct DeviationKey {
     rfc9309: Answer,
     google: Answer,
     decision: [String; 2],
+    /// Whether the implementation was judged on the body decoded with replacement.
+    received: bool,
 }
 
 /// Counters for the progress line and the closing summary.
@@ -126,6 +146,10 @@ pub struct Stats {
     pub unsupported: u64,
     /// Engines that became unavailable (they are left out from then on).
     pub lost: BTreeSet<String>,
+    /// Answers that came after the time limit.
+    pub timeouts: u64,
+    /// Minimised deviations dropped because they disappear inside the call contract.
+    pub contract_only: u64,
 }
 
 impl Stats {
@@ -146,12 +170,14 @@ impl Stats {
     pub fn summary(&self, elapsed: Duration, families: usize, stopped: bool) -> String {
         let seconds = elapsed.as_secs_f64();
         format!(
-            "{} cases in {seconds:.1}s ({:.0}/s); {} disagreements; {} minimised; {} new \
-             families, {families} in the catalogue{}",
+            "{} cases in {seconds:.1}s ({:.0}/s); {} disagreements; {} minimised; {} dropped \
+             as contract-only; {} timeouts; {} new families, {families} in the catalogue{}",
             self.cases,
             self.cases as f64 / seconds.max(1e-9),
             self.disagreements,
             self.minimised,
+            self.contract_only,
+            self.timeouts,
             self.new_families,
             if stopped { " (stopped by Ctrl-C)" } else { "" }
         )
@@ -207,6 +233,8 @@ pub struct Campaign {
     deadline: Option<Instant>,
     /// The input classes generated and kept while minimising.
     inputs: InputClasses,
+    /// How each implementation receives the body.
+    bodies: Vec<BodyAs>,
 }
 
 impl std::fmt::Debug for Campaign {
@@ -228,6 +256,17 @@ impl Campaign {
         stop: Arc<AtomicBool>,
     ) -> Campaign {
         let lost = vec![false; implementations.len()];
+        let bodies: Vec<BodyAs> = implementations
+            .iter()
+            .map(|e| BodyAs::of_adapter(&e.info().name))
+            .collect();
+        let mut catalogue = catalogue;
+        catalogue.note_bodies(
+            implementations
+                .iter()
+                .zip(&bodies)
+                .map(|(e, b)| (e.info().name.clone(), *b)),
+        );
         Campaign {
             oracle: Oracle::default(),
             implementations,
@@ -239,7 +278,37 @@ impl Campaign {
             stop,
             deadline: None,
             inputs: InputClasses::default(),
+            bodies,
         }
+    }
+
+    /// The same campaign with each implementation's body declared (by default, read from
+    /// the manifest of the adapter of its name; `bytes` when there is none).
+    pub fn with_bodies(mut self, bodies: &[BodyAs]) -> Campaign {
+        for (slot, body) in self.bodies.iter_mut().zip(bodies) {
+            *slot = *body;
+        }
+        let named: Vec<(String, BodyAs)> = self
+            .implementations
+            .iter()
+            .zip(&self.bodies)
+            .map(|(e, b)| (e.info().name.clone(), *b))
+            .collect();
+        self.catalogue.note_bodies(named);
+        self
+    }
+
+    /// The reference's replies (under `rfc9309` and `google`) to the text a library that
+    /// decodes with replacement receives, when that differs from `body` and some
+    /// implementation receives it.
+    fn received_replies(&mut self, input: &Input, body: &[u8]) -> Option<Received> {
+        if !self.bodies.contains(&BodyAs::TextLossy) {
+            return None;
+        }
+        let text = BodyAs::TextLossy.received(body)?;
+        let replies = [Profile::Rfc9309, Profile::Google]
+            .map(|p| self.oracle.under(p).check(&text, &input.agent, &input.urls));
+        Some((text, replies))
     }
 
     /// The same campaign generating inputs of `classes` (realistic ones only by default).
@@ -365,8 +434,9 @@ impl Campaign {
             for (position, (case, input)) in inputs.iter().enumerate() {
                 let oracle = [&reference[0][position], &reference[1][position]];
                 let row: Vec<&Reply> = answers.iter().map(|a| &a[position]).collect();
+                let received = self.received_replies(input, &bodies[position]);
                 self.stats.cases += 1;
-                self.examine(settings, *case, input, oracle, &row)?;
+                self.examine(settings, *case, input, oracle, &row, received.as_ref())?;
             }
             progress(&self.stats);
         }
@@ -385,12 +455,21 @@ impl Campaign {
             .map(|e| e.check(&body, &input.agent, &input.urls))
             .collect();
         let row: Vec<&Reply> = answers.iter().collect();
+        let received = self.received_replies(input, &body);
         self.stats.cases += 1;
-        self.examine(settings, case, input, [&reference[0], &reference[1]], &row)
+        self.examine(
+            settings,
+            case,
+            input,
+            [&reference[0], &reference[1]],
+            &row,
+            received.as_ref(),
+        )
     }
 
     /// Looks at the implementations' answers to one input beside the reference's (under
-    /// `rfc9309` and `google`); minimises and records each new deviation.
+    /// `rfc9309` and `google`, about the body each implementation received); minimises and
+    /// records each new deviation, and records each new timeout.
     fn examine(
         &mut self,
         settings: &Settings,
@@ -398,6 +477,7 @@ impl Campaign {
         input: &Input,
         reference: [&Reply; 2],
         row: &[&Reply],
+        received: Option<&Received>,
     ) -> Result<()> {
         for (engine, answer) in row.iter().enumerate() {
             if let Err(EngineError::Unavailable(_)) = answer
@@ -410,18 +490,28 @@ impl Campaign {
             }
         }
         for index in 0..input.urls.len() {
-            let rfc = Answer::of(reference[0], index);
-            let google = Answer::of(reference[1], index);
-            if rfc == Answer::Error || google == Answer::Error {
-                // The reference rejects the URL: nothing to compare.
-                continue;
-            }
+            let raw = [
+                Answer::of(reference[0], index),
+                Answer::of(reference[1], index),
+            ];
+            let decoded =
+                received.map(|(_, r)| [Answer::of(&r[0], index), Answer::of(&r[1], index)]);
             let mut any = false;
-            // The one-URL input and the reference's decision on it, worked out once per URL
-            // and only when some implementation deviates there.
-            let mut question: Option<(Input, [String; 2])> = None;
+            // The one-URL input (as sent, and as a lossy decoder received it) and the
+            // reference's decision on it, worked out once per URL and only when some
+            // implementation deviates there.
+            let mut questions: [Option<(Input, [String; 2])>; 2] = [None, None];
             for (engine, engine_answer) in row.iter().enumerate() {
                 if self.lost[engine] {
+                    continue;
+                }
+                let lossy = self.bodies[engine] == BodyAs::TextLossy && received.is_some();
+                let [rfc, google] = match (lossy, decoded) {
+                    (true, Some(decoded)) => decoded,
+                    _ => raw,
+                };
+                if rfc == Answer::Error || google == Answer::Error {
+                    // The reference rejects the URL: nothing to compare.
                     continue;
                 }
                 let answer = Answer::of(engine_answer, index);
@@ -432,10 +522,16 @@ impl Campaign {
                 if answer == rfc && answer == google {
                     continue;
                 }
-                any = true;
-                let (one, shape) = question.get_or_insert_with(|| {
+                let (one, shape) = questions[usize::from(lossy)].get_or_insert_with(|| {
+                    let lines = match received {
+                        Some((text, _)) if lossy => text
+                            .split_inclusive(|b| *b == b'\n')
+                            .map(<[u8]>::to_vec)
+                            .collect(),
+                        _ => input.lines.clone(),
+                    };
                     let one = Input {
-                        lines: input.lines.clone(),
+                        lines,
                         agent: input.agent.clone(),
                         urls: vec![input.urls[index].clone()],
                     };
@@ -443,23 +539,106 @@ impl Campaign {
                         .map(|p| decision(&one, p).map(|t| t.join(" ")).unwrap_or_default());
                     (one, shape)
                 });
+                if answer == Answer::Timeout {
+                    self.stats.timeouts += 1;
+                } else {
+                    any = true;
+                }
                 let key = DeviationKey {
                     implementation: engine,
                     answer,
                     rfc9309: rfc,
                     google,
                     decision: shape.clone(),
+                    received: lossy,
                 };
                 let out_of_time = self.deadline.is_some_and(|d| Instant::now() >= d)
                     || self.stop.load(Ordering::Relaxed);
                 if !out_of_time && self.minimised.insert(key) {
                     let one = one.clone();
-                    self.minimise_and_record(settings, case, one, engine, answer)?;
+                    let transformation = lossy.then_some(BodyAs::TextLossy.name());
+                    if answer == Answer::Timeout {
+                        let took = engine_answer
+                            .as_ref()
+                            .err()
+                            .and_then(EngineError::timeout_measured)
+                            .unwrap_or_default();
+                        self.record_timeout(settings, case, one, engine, took, transformation)?;
+                    } else {
+                        self.minimise_and_record(
+                            settings,
+                            case,
+                            one,
+                            engine,
+                            answer,
+                            transformation,
+                        )?;
+                    }
                 }
             }
             if any {
                 self.stats.disagreements += 1;
             }
+        }
+        Ok(())
+    }
+
+    /// Every engine's answer to the one-URL `input`: the reference under each profile, and
+    /// each implementation still available.
+    fn split_of(&mut self, input: &Input) -> BTreeMap<String, Answer> {
+        let body = input.body();
+        let mut split = BTreeMap::new();
+        for profile in Profile::ALL {
+            let reference = self.oracle.under(profile);
+            let said = Answer::of(&reference.check(&body, &input.agent, &input.urls), 0);
+            split.insert(reference.info().name.clone(), said);
+        }
+        for (i, implementation) in self.implementations.iter_mut().enumerate() {
+            if !self.lost[i] {
+                let said = Answer::of(&implementation.check(&body, &input.agent, &input.urls), 0);
+                split.insert(implementation.info().name.clone(), said);
+            }
+        }
+        split
+    }
+
+    /// Records a timeout as it came: not minimised (every try could cost the time limit
+    /// again), and with only the reference's answers beside it (the others were not slow).
+    fn record_timeout(
+        &mut self,
+        settings: &Settings,
+        case: u64,
+        input: Input,
+        engine: usize,
+        took: Duration,
+        transformation: Option<&'static str>,
+    ) -> Result<()> {
+        let body = input.body();
+        let mut split = BTreeMap::new();
+        for profile in Profile::ALL {
+            let reference = self.oracle.under(profile);
+            let said = Answer::of(&reference.check(&body, &input.agent, &input.urls), 0);
+            split.insert(reference.info().name.clone(), said);
+        }
+        let name = self.implementations[engine].info().name.clone();
+        split.insert(name.clone(), Answer::Timeout);
+        let classes = self.inputs.used_by(&input);
+        let finding = Finding {
+            original: input.clone(),
+            minimal: input,
+            split,
+            engines: self.infos(),
+            seed: settings.seed,
+            case,
+            minimised_for: name,
+            cut_short: false,
+            classes,
+            transformation,
+            contract: Vec::new(),
+            timeout_ms: Some(u64::try_from(took.as_millis()).unwrap_or(u64::MAX)),
+        };
+        if self.catalogue.record(&finding)?.is_some() {
+            self.stats.new_families += 1;
         }
         Ok(())
     }
@@ -471,6 +650,7 @@ impl Campaign {
         original: Input,
         engine: usize,
         answer: Answer,
+        transformation: Option<&'static str>,
     ) -> Result<()> {
         let body = original.body();
         let rfc = self.oracle.answer(Profile::Rfc9309, &original, &body);
@@ -498,22 +678,33 @@ impl Campaign {
         };
         let minimal = minimise(&original, self.inputs, &mut keeps);
         self.stats.minimised += 1;
-        let body = minimal.body();
-        let mut split = BTreeMap::new();
-        for profile in Profile::ALL {
-            let reference = self.oracle.under(profile);
-            let said = Answer::of(&reference.check(&body, &minimal.agent, &minimal.urls), 0);
-            split.insert(reference.info().name.clone(), said);
-        }
-        for (i, implementation) in self.implementations.iter_mut().enumerate() {
-            if !self.lost[i] {
-                let said = Answer::of(
-                    &implementation.check(&body, &minimal.agent, &minimal.urls),
-                    0,
-                );
-                split.insert(implementation.info().name.clone(), said);
+        // The contract check: asked again as a crawler would ask it, does the split stay?
+        let within = within_contract(&minimal, self.inputs);
+        let mut contract = Vec::new();
+        if !within.restored.is_empty() {
+            let asked = &within.input;
+            let body = asked.body();
+            let rfc = self.oracle.answer(Profile::Rfc9309, asked, &body);
+            let google = self.oracle.answer(Profile::Google, asked, &body);
+            let said = Answer::of(
+                &self.implementations[engine].check(&body, &asked.agent, &asked.urls),
+                0,
+            );
+            if said == rfc && said == google {
+                // The split rests on the contract: kept only where the run asked for the
+                // class that leaves it, labelled; dropped otherwise.
+                let all_opted = within
+                    .restored
+                    .iter()
+                    .all(|c| class_of(c).is_some_and(|tag| self.inputs.opted_into(tag)));
+                if !all_opted {
+                    self.stats.contract_only += 1;
+                    return Ok(());
+                }
+                contract = within.restored.clone();
             }
         }
+        let split = self.split_of(&minimal);
         // An engine that no longer deviates on the minimal input (a flaky adapter) gives no
         // finding.
         let deviates = split
@@ -522,7 +713,12 @@ impl Campaign {
         if !deviates {
             return Ok(());
         }
-        let classes = self.inputs.used_by(&minimal);
+        let mut classes = self.inputs.used_by(&minimal);
+        if transformation.is_some() && !classes.contains(&"invalid-utf8") {
+            // Asked about the text a lossy decoder made of a body that was not UTF-8: listed
+            // with that class, never in the default ranking.
+            classes.push("invalid-utf8");
+        }
         let finding = Finding {
             original,
             minimal,
@@ -533,6 +729,9 @@ impl Campaign {
             minimised_for: self.implementations[engine].info().name.clone(),
             cut_short,
             classes,
+            transformation,
+            contract,
+            timeout_ms: None,
         };
         if self.catalogue.record(&finding)?.is_some() {
             self.stats.new_families += 1;

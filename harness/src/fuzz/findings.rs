@@ -12,10 +12,13 @@ use std::fmt::{self, Write as _};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
-use reptest_reference::{Diagnostic, GroupMatch, ParseOptions, Profile, Reason, Robots};
+use reptest_reference::{
+    Diagnostic, GroupMatch, ParseOptions, Profile, Reason, Robots, Selection, Verdict,
+};
 use serde::{Deserialize, Serialize};
 
 use crate::answer::Answer;
+use crate::engines::adapters::BodyAs;
 use crate::engines::{EngineInfo, reference_name};
 use crate::fuzz::generate::Input;
 
@@ -29,6 +32,11 @@ pub fn decision(input: &Input, profile: Profile) -> Option<Vec<&'static str>> {
     let robots = Robots::parse(&input.body(), ParseOptions::new(profile));
     let selection = robots.select(&[input.agent.as_str()]);
     let verdict = selection.check_url(url).ok()?;
+    Some(verdict_tags(&verdict, &selection))
+}
+
+/// The tags of [`decision`] for one verdict of `selection`.
+pub fn verdict_tags(verdict: &Verdict<'_>, selection: &Selection<'_>) -> Vec<&'static str> {
     let mut tags = vec![match (verdict.reason, verdict.rule) {
         (Reason::Rule, Some(rule)) if rule.allow => "allow-rule",
         (Reason::Rule, _) => "disallow-rule",
@@ -38,28 +46,9 @@ pub fn decision(input: &Input, profile: Profile) -> Option<Vec<&'static str>> {
     }];
     if let Some(rule) = verdict.rule {
         let path = rule.path();
-        let path = path.as_ref();
-        let body = path.strip_suffix('$').unwrap_or(path);
-        if path.contains('*') {
-            tags.push("wildcard");
-        }
-        if path.ends_with('$') {
-            tags.push("end-anchor");
-        }
-        if body.contains('$') {
-            tags.push("inner-dollar");
-        }
-        if path.contains('%') {
-            tags.push("percent");
-        }
-        if !path.is_ascii() {
-            tags.push("non-ascii");
-        }
+        tags.extend(pattern_tags(path.as_ref()));
         if rule.from_index_html {
             tags.push("index-html");
-        }
-        if path.len() > 1000 {
-            tags.push("long");
         }
     }
     // Whether the crawler's own group or the `*` group applied is left to the split: only
@@ -67,24 +56,40 @@ pub fn decision(input: &Input, profile: Profile) -> Option<Vec<&'static str>> {
     if *selection.matched() == GroupMatch::None {
         tags.push("no-group-applies");
     }
-    Some(tags)
+    tags
 }
 
-/// The feature of a (minimised) one-URL input: the reference's decision under `rfc9309` (and
-/// under `google` where it differs), then what else the file and the question show: the
-/// reference's diagnostics, BOMs, line ends, comments inside lines, and the URL's and agent's
-/// shape. `None` when the reference rejects the URL.
-pub fn feature(input: &Input) -> Option<String> {
-    let rfc = decision(input, Profile::Rfc9309)?;
-    let google = decision(input, Profile::Google)?;
-    let mut out = rfc.join(" ");
-    if google != rfc {
-        out.push_str(" / google: ");
-        out.push_str(&google.join(" "));
+/// The shape tags of a rule's path: `wildcard`, `end-anchor`, `inner-dollar`, `percent`,
+/// `non-ascii`, `long`.
+pub fn pattern_tags(path: &str) -> Vec<&'static str> {
+    let mut tags = Vec::new();
+    let body = path.strip_suffix('$').unwrap_or(path);
+    if path.contains('*') {
+        tags.push("wildcard");
     }
+    if path.ends_with('$') {
+        tags.push("end-anchor");
+    }
+    if body.contains('$') {
+        tags.push("inner-dollar");
+    }
+    if path.contains('%') {
+        tags.push("percent");
+    }
+    if !path.is_ascii() {
+        tags.push("non-ascii");
+    }
+    if path.len() > 1000 {
+        tags.push("long");
+    }
+    tags
+}
+
+/// The constructs a body holds, as [`feature`] names them (`bom`, `crlf`, `misspelling`, …),
+/// read off the reference's diagnostics under `rfc9309` and the bytes.
+pub fn body_tags(body: &[u8]) -> Vec<&'static str> {
     let mut extra: Vec<&str> = Vec::new();
-    let body = input.body();
-    let robots = Robots::parse(&body, ParseOptions::new(Profile::Rfc9309));
+    let robots = Robots::parse(body, ParseOptions::new(Profile::Rfc9309));
     for record in robots.records() {
         for diagnostic in &record.diagnostics {
             extra.push(match diagnostic {
@@ -114,21 +119,46 @@ pub fn feature(input: &Input) -> Option<String> {
     if body.windows(2).any(|w| w == b"\r\n") {
         extra.push("crlf");
     }
-    let text = String::from_utf8_lossy(&body);
+    let text = String::from_utf8_lossy(body);
     if text.lines().any(|l| l.find('#').is_some_and(|i| i > 0)) {
         extra.push("inline-comment");
     }
+    extra.sort_unstable();
+    extra.dedup();
+    extra
+}
+
+/// The constructs of a URL: `url-percent`, `url-non-ascii`, `url-query`.
+pub fn url_tags(url: &str) -> Vec<&'static str> {
+    let mut extra = Vec::new();
+    let path = &url[url.find("://").map_or(0, |i| i + 3)..];
+    if path.contains('%') {
+        extra.push("url-percent");
+    }
+    if !path.is_ascii() {
+        extra.push("url-non-ascii");
+    }
+    if path.contains('?') {
+        extra.push("url-query");
+    }
+    extra
+}
+
+/// The feature of a (minimised) one-URL input: the reference's decision under `rfc9309` (and
+/// under `google` where it differs), then what else the file and the question show: the
+/// reference's diagnostics, BOMs, line ends, comments inside lines, and the URL's and agent's
+/// shape. `None` when the reference rejects the URL.
+pub fn feature(input: &Input) -> Option<String> {
+    let rfc = decision(input, Profile::Rfc9309)?;
+    let google = decision(input, Profile::Google)?;
+    let mut out = rfc.join(" ");
+    if google != rfc {
+        out.push_str(" / google: ");
+        out.push_str(&google.join(" "));
+    }
+    let mut extra: Vec<&str> = body_tags(&input.body());
     if let Some(url) = input.urls.first() {
-        let path = &url[url.find("://").map_or(0, |i| i + 3)..];
-        if path.contains('%') {
-            extra.push("url-percent");
-        }
-        if !path.is_ascii() {
-            extra.push("url-non-ascii");
-        }
-        if path.contains('?') {
-            extra.push("url-query");
-        }
+        extra.extend(url_tags(url));
     }
     if input.agent.contains('/') {
         extra.push("agent-version");
@@ -180,6 +210,15 @@ pub struct Finding {
     /// The opt-in input classes the minimal input uses (`raw-url`, `agent-string`,
     /// `invalid-utf8`; empty for a realistic input).
     pub classes: Vec<&'static str>,
+    /// How the body was transformed before the implementation received it, when that
+    /// changed it (`text-lossy`: the input is the text its UTF-8 decoding with replacement
+    /// made of a body that was not UTF-8, and the reference was asked about that text).
+    pub transformation: Option<&'static str>,
+    /// The call contracts the split rests on (it disappears inside them); empty when it
+    /// stays inside every contract ([`crate::fuzz::contract`]).
+    pub contract: Vec<&'static str>,
+    /// For a timeout: the time measured, in milliseconds.
+    pub timeout_ms: Option<u64>,
 }
 
 /// Where a family was first seen.
@@ -215,6 +254,75 @@ pub struct Family {
     /// with the others; otherwise listed apart, under its class).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub classes: Vec<String>,
+    /// The minimal input (absent in catalogues written before it was kept in the index:
+    /// then only the family's `.toml` holds it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub input: Option<FamilyInput>,
+    /// The implementation whose deviation was minimised.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub minimised_for: String,
+    /// Other implementations whose own minimisation reached the same input.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub also_minimised_for: Vec<String>,
+    /// How the body was transformed before that implementation received it (`text-lossy`),
+    /// when that changed it; the input is then what it received.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub transformation: Option<String>,
+    /// The call contracts the split rests on (`encoded-url`, `agent-token`, `utf8-body`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub contract: Vec<String>,
+    /// A timeout family: the time measured, in milliseconds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timeout_ms: Option<u64>,
+}
+
+/// A family's minimal input, as the index keeps it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FamilyInput {
+    /// The body, escaped as spec cases write it when `escaped` (`\xHH`, `\r`, …).
+    pub robots: String,
+    /// Whether `robots` is escaped.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub escaped: bool,
+    /// The crawler.
+    pub agent: String,
+    /// The URL.
+    pub url: String,
+}
+
+impl FamilyInput {
+    /// The input's record.
+    pub fn of(input: &Input) -> FamilyInput {
+        let (robots, escaped) = crate::text::escape(&input.body());
+        FamilyInput {
+            robots,
+            escaped,
+            agent: input.agent.clone(),
+            url: input.urls.first().cloned().unwrap_or_default(),
+        }
+    }
+
+    /// The body's bytes.
+    pub fn body(&self) -> Vec<u8> {
+        if self.escaped {
+            crate::text::unescape(&self.robots).unwrap_or_else(|_| self.robots.clone().into_bytes())
+        } else {
+            self.robots.clone().into_bytes()
+        }
+    }
+
+    /// Back into an input (the body as one line per line end).
+    pub fn input(&self) -> Input {
+        Input {
+            lines: self
+                .body()
+                .split_inclusive(|b| *b == b'\n')
+                .map(<[u8]>::to_vec)
+                .collect(),
+            agent: self.agent.clone(),
+            urls: vec![self.url.clone()],
+        }
+    }
 }
 
 impl Family {
@@ -251,6 +359,9 @@ pub struct Index {
     pub families: Vec<Family>,
     /// Who the engines are, by name.
     pub engines: BTreeMap<String, EngineInfo>,
+    /// How each implementation receives the body (its manifest's `body`), by name.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub bodies: BTreeMap<String, BodyAs>,
 }
 
 /// The findings directory: the index (`README.md`, `index.json`) and, under `families/`, one
@@ -309,6 +420,11 @@ impl Catalogue {
         &self.dir
     }
 
+    /// Notes how implementations receive the body (kept in the index, for their reports).
+    pub fn note_bodies(&mut self, bodies: impl IntoIterator<Item = (String, BodyAs)>) {
+        self.index.bodies.extend(bodies);
+    }
+
     /// Records a finding: a new family is written at once (report, case, index) and its id
     /// returned; a known one only counts a hit (written with the next [`Catalogue::flush`]).
     pub fn record(&mut self, finding: &Finding) -> Result<Option<String>> {
@@ -320,8 +436,26 @@ impl Catalogue {
             // The same split on an input outside the default classes is another family.
             signature.push_str(&format!(" || inputs: {}", finding.classes.join(" ")));
         }
+        if let Some(transformation) = finding.transformation {
+            signature.push_str(&format!(" || received: {transformation}"));
+        }
+        if !finding.contract.is_empty() {
+            signature.push_str(&format!(" || contract: {}", finding.contract.join(" ")));
+        }
         if let Some(&i) = self.by_signature.get(&signature) {
-            self.index.families[i].hits += 1;
+            let family = &mut self.index.families[i];
+            family.hits += 1;
+            // Another implementation's minimisation reached the same input: minimal for it
+            // too (its root causes may rest on this family).
+            if !finding.minimised_for.is_empty()
+                && family.minimised_for != finding.minimised_for
+                && !family.also_minimised_for.contains(&finding.minimised_for)
+            {
+                family
+                    .also_minimised_for
+                    .push(finding.minimised_for.clone());
+                family.also_minimised_for.sort();
+            }
             return Ok(None);
         }
         let references: Vec<String> = Profile::ALL.into_iter().map(reference_name).collect();
@@ -360,6 +494,12 @@ impl Catalogue {
                 case: finding.case,
             },
             classes: finding.classes.iter().map(|c| (*c).to_owned()).collect(),
+            input: Some(FamilyInput::of(&finding.minimal)),
+            minimised_for: finding.minimised_for.clone(),
+            also_minimised_for: Vec::new(),
+            transformation: finding.transformation.map(str::to_owned),
+            contract: finding.contract.iter().map(|c| (*c).to_owned()).collect(),
+            timeout_ms: finding.timeout_ms,
         };
         for info in &finding.engines {
             self.index
@@ -407,7 +547,9 @@ impl Catalogue {
         let mut json = serde_json::to_string_pretty(&self.index)?;
         json.push('\n');
         write_atomic(&self.dir.join("index.json"), &json)?;
-        write_atomic(&self.dir.join("README.md"), &index_markdown(&self.index)?)
+        // Everything else is derived from the index: the README (root causes per
+        // implementation first) and one ready-to-file report per implementation.
+        crate::fuzz::filing::write_pages(&self.dir, &self.index)
     }
 }
 
@@ -603,6 +745,38 @@ fn family_markdown(
                 .join(", ")
         )?;
     }
+    if let Some(ms) = family.timeout_ms {
+        writeln!(
+            out,
+            "**Timeout:** `{}` gave no answer within the time limit; its answer came after \
+             {:.1}s (a performance finding, not an error; not minimised).\n",
+            finding.minimised_for,
+            ms as f64 / 1000.0
+        )?;
+    }
+    if let Some(transformation) = &family.transformation {
+        writeln!(
+            out,
+            "**Body received as:** `{transformation}`: `{}` decodes the body as UTF-8 with \
+             invalid bytes replaced by U+FFFD; the input below is the text it received, and \
+             the reference was asked about that text.\n",
+            finding.minimised_for
+        )?;
+    }
+    if !family.contract.is_empty() {
+        writeln!(
+            out,
+            "**Rests on the call contract:** {} (asked inside it, `{}` agrees with the \
+             reference).\n",
+            family
+                .contract
+                .iter()
+                .map(|c| format!("`{c}`"))
+                .collect::<Vec<_>>()
+                .join(", "),
+            finding.minimised_for
+        )?;
+    }
     writeln!(
         out,
         "Splits {} implementation(s) from the reference under `rfc9309` and {} under `google`. \
@@ -682,131 +856,6 @@ fn family_markdown(
     .to_string();
     writeln!(out, "```diff\n{}```", diff)?;
     Ok(out)
-}
-
-fn index_markdown(index: &Index) -> Result<String, fmt::Error> {
-    let mut out = String::new();
-    writeln!(
-        out,
-        "<!-- Generated by `reptest fuzz-diff` (`cargo fuzz-diff`); regenerate rather than edit. -->\n"
-    )?;
-    writeln!(out, "# Differential findings\n")?;
-    writeln!(
-        out,
-        "Each family is one way implementations disagree with the reference, minimised: its \
-         feature (what the reference's explanation says decided it) and its split (every \
-         implementation's answer). Ranked by how many implementations it splits from the \
-         reference under `rfc9309` plus under `google`. Each links its report and a spec case \
-         ready to promote. `index.json` holds the same, machine-readable.\n"
-    )?;
-    let cases: u64 = index.runs.iter().map(|r| r.cases).sum();
-    writeln!(
-        out,
-        "{} families from {} runs over {cases} generated cases.\n",
-        index.families.len(),
-        index.runs.len()
-    )?;
-    if !index.runs.is_empty() {
-        writeln!(
-            out,
-            "| run | seed | cases | seconds | engines | new families |"
-        )?;
-        writeln!(out, "| --- | --- | --- | --- | --- | --- |")?;
-        for (i, run) in index.runs.iter().enumerate() {
-            writeln!(
-                out,
-                "| {} | {} | {} | {} | {} | {} |",
-                i + 1,
-                run.seed,
-                run.cases,
-                run.seconds,
-                run.engines.len(),
-                run.new_families
-            )?;
-        }
-        out.push('\n');
-    }
-    // Families per implementation: realistic inputs only.
-    let (default, opt_in): (Vec<&Family>, Vec<&Family>) =
-        index.families.iter().partition(|f| f.classes.is_empty());
-    if !opt_in.is_empty() {
-        writeln!(
-            out,
-            "{} of them come from realistic inputs (ranked below); {} use an opt-in input \
-             class and are listed apart, under [Opt-in input classes](#opt-in-input-classes).\n",
-            default.len(),
-            opt_in.len()
-        )?;
-    }
-    let mut per: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
-    for family in &default {
-        for name in &family.against_rfc9309 {
-            per.entry(name).or_default().0 += 1;
-        }
-        for name in &family.against_google {
-            per.entry(name).or_default().1 += 1;
-        }
-    }
-    if !per.is_empty() {
-        writeln!(out, "## Families per implementation\n")?;
-        writeln!(out, "| implementation | against rfc9309 | against google |")?;
-        writeln!(out, "| --- | --- | --- |")?;
-        let mut rows: Vec<_> = per.into_iter().collect();
-        rows.sort_by(|a, b| (b.1.0 + b.1.1).cmp(&(a.1.0 + a.1.1)).then(a.0.cmp(b.0)));
-        for (name, (rfc, google)) in rows {
-            writeln!(out, "| {name} | {rfc} | {google} |")?;
-        }
-        out.push('\n');
-    }
-    writeln!(out, "## Families\n")?;
-    family_table(&mut out, &default)?;
-    if !opt_in.is_empty() {
-        writeln!(out, "\n## Opt-in input classes\n")?;
-        writeln!(
-            out,
-            "Families whose minimal input uses a class `reptest fuzz-diff --inputs` opts into: \
-             a raw URL (not as a crawler's URL library serialises it), an agent string that is \
-             not a product token, or a body that is not UTF-8. Such a question may lie outside \
-             a library's documented call contract; these families are never in the ranking \
-             above.\n"
-        )?;
-        for class in crate::fuzz::generate::CLASS_TAGS {
-            let members: Vec<&Family> = opt_in
-                .iter()
-                .copied()
-                .filter(|f| f.classes.iter().any(|c| c == class))
-                .collect();
-            if members.is_empty() {
-                continue;
-            }
-            writeln!(out, "### `{class}`\n")?;
-            family_table(&mut out, &members)?;
-            out.push('\n');
-        }
-    }
-    Ok(out)
-}
-
-/// The families table of the index.
-fn family_table(out: &mut String, families: &[&Family]) -> fmt::Result {
-    writeln!(
-        out,
-        "| family | feature | hits | against rfc9309 | against google |"
-    )?;
-    writeln!(out, "| --- | --- | --- | --- | --- |")?;
-    for family in families {
-        writeln!(
-            out,
-            "| [{}](families/{}.md) | `{}` | {} | {} | {} |",
-            family.id,
-            family.id,
-            family.feature,
-            family.hits,
-            list_or_none(&family.against_rfc9309),
-            list_or_none(&family.against_google)
-        )?;
-    }
-    Ok(())
 }
 
 #[cfg(test)]

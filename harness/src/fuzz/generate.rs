@@ -102,6 +102,16 @@ impl InputClasses {
             && (self.invalid_utf8 || std::str::from_utf8(&input.body()).is_ok())
     }
 
+    /// Whether the class tagged `tag` ([`CLASS_TAGS`]) is opted into.
+    pub fn opted_into(&self, tag: &str) -> bool {
+        match tag {
+            "raw-url" => self.raw_urls,
+            "agent-string" => self.agent_strings,
+            "invalid-utf8" => self.invalid_utf8,
+            _ => false,
+        }
+    }
+
     /// The names of the opted-in classes, comma-separated (`none` when there is none).
     pub fn describe(&self) -> String {
         let on = [self.raw_urls, self.agent_strings, self.invalid_utf8];

@@ -49,7 +49,8 @@ fn minimise_pass(input: &Input, keeps: &mut dyn FnMut(&Input) -> bool) -> Input 
             .iter()
             .rposition(|b| !matches!(b, b'\n' | b'\r'))
             .map_or(0, |p| p + 1);
-        if line[content..] != *b"\n" && !line[content..].is_empty() && content > 0 {
+        // A blank line too: its CRLF is noise unless the split needs it.
+        if line[content..] != *b"\n" && !line[content..].is_empty() {
             let mut candidate = best.clone();
             candidate.lines[index].truncate(content);
             candidate.lines[index].push(b'\n');

@@ -265,6 +265,8 @@ pub fn results(
                     answer: o.reply.answer(),
                     detail: match &o.reply {
                         Reply::Error(e) => Some(scrub(e)),
+                        // No timing in results.json: the same adapters give the same file.
+                        Reply::Timeout(_) => Some("no answer within the time limit".to_owned()),
                         Reply::NotExpressible(why) => Some((*why).to_owned()),
                         Reply::Verdict(_) => None,
                     },

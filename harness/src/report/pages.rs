@@ -327,35 +327,44 @@ mod section {
         Ok(())
     }
 
-    /// The differential findings, heaviest first.
+    /// The differential findings: root causes per implementation, each linking its
+    /// ready-to-file report.
     pub(super) fn findings(out: &mut String, findings: &FindingsIndex) -> fmt::Result {
+        use crate::fuzz::rootcause::{Kind, root_causes};
         writeln!(out, "\n## Differential findings\n")?;
         let cases: u64 = findings.runs.iter().map(|r| r.cases).sum();
+        let causes = root_causes(findings);
         writeln!(
             out,
             "`reptest fuzz-diff` put {cases} generated robots.txt questions to the reference and \
-             every implementation and minimised each disagreement: {} families, catalogued in \
-             [`findings/`](findings/README.md) with a report and a ready-to-promote spec case \
-             each. The twenty that split the most implementations on realistic inputs (families \
-             of opt-in input classes are listed apart in the catalogue):\n",
+             every implementation and minimised each disagreement into {} families, catalogued \
+             in [`findings/`](findings/README.md). Per implementation, the families collapse \
+             into root causes (one behaviour of one library), each in a ready-to-file report \
+             with a repro in the library's language. Counted on realistic inputs; timeouts and \
+             root causes resting on a suspect reference are listed in the reports, apart:\n",
             findings.families.len()
         )?;
-        writeln!(
-            out,
-            "| family | feature | splits (rfc9309 / google) | implementations against rfc9309 |"
-        )?;
+        writeln!(out, "| implementation | root causes | errors | timeouts |")?;
         writeln!(out, "| --- | --- | --- | --- |")?;
-        let realistic = findings.families.iter().filter(|f| f.classes.is_empty());
-        for family in realistic.take(20) {
+        let mut rows: BTreeMap<&str, (usize, usize, usize)> = BTreeMap::new();
+        for cause in &causes {
+            let row = rows.entry(cause.implementation.as_str()).or_default();
+            if cause.ranked() {
+                row.0 += 1;
+                if cause.kind == Kind::Error {
+                    row.1 += 1;
+                }
+            }
+            if cause.kind == Kind::Timeout {
+                row.2 += 1;
+            }
+        }
+        let mut rows: Vec<_> = rows.into_iter().collect();
+        rows.sort_by(|a, b| b.1.0.cmp(&a.1.0).then(a.0.cmp(b.0)));
+        for (name, (ranked, errors, timeouts)) in rows {
             writeln!(
                 out,
-                "| [{}](findings/families/{}.md) | `{}` | {} / {} | {} |",
-                family.id,
-                family.id,
-                family.feature,
-                family.against_rfc9309.len(),
-                family.against_google.len(),
-                family.against_rfc9309.join(", ")
+                "| [{name}](findings/{name}.md) | {ranked} | {errors} | {timeouts} |"
             )?;
         }
         Ok(())

@@ -33,6 +33,8 @@ pub enum Reply {
     NotExpressible(&'static str),
     /// It failed; how.
     Error(String),
+    /// It did not answer within the time limit; what was measured.
+    Timeout(String),
 }
 
 impl Reply {
@@ -42,6 +44,7 @@ impl Reply {
             Reply::Verdict(v) => (*v).into(),
             Reply::NotExpressible(_) => Answer::Unsupported,
             Reply::Error(_) => Answer::Error,
+            Reply::Timeout(_) => Answer::Timeout,
         }
     }
 
@@ -50,7 +53,7 @@ impl Reply {
         match self {
             Reply::Verdict(_) => None,
             Reply::NotExpressible(why) => Some(why),
-            Reply::Error(e) => Some(e),
+            Reply::Error(e) | Reply::Timeout(e) => Some(e),
         }
     }
 }
@@ -305,7 +308,9 @@ pub fn judge(answer: Answer, expected: &BTreeMap<Profile, Expected>) -> BTreeMap
         .map(|(&profile, &want)| {
             let status = match answer {
                 Answer::Unsupported => Status::Unsupported,
-                Answer::Error => Status::Error,
+                // A timeout is judged as an error (it gave no verdict) but stays a `timeout`
+                // answer in the output, apart from failures.
+                Answer::Error | Answer::Timeout => Status::Error,
                 Answer::Allow | Answer::Disallow if want.answer() == Some(answer) => Status::Pass,
                 Answer::Allow | Answer::Disallow => Status::Fail,
             };
@@ -377,6 +382,9 @@ pub fn run_engine(
                             }
                         })
                         .collect(),
+                    Err(e @ EngineError::Timeout { .. }) => {
+                        vec![Reply::Timeout(e.to_string()); question.urls.len()]
+                    }
                     Err(e) => vec![Reply::Error(e.to_string()); question.urls.len()],
                 },
             };
@@ -412,6 +420,7 @@ pub fn run_adapter(
     let deviations = adapters::deviation_map(manifest);
     let unavailable = engine.ensure_started().err().map(|e| match e {
         EngineError::Unavailable(m) | EngineError::Adapter(m) | EngineError::Reported(m) => m,
+        timeout @ EngineError::Timeout { .. } => timeout.to_string(),
     });
     let outcomes = run_engine(&mut engine, cases, &deviations);
     let mut info = engine.info().clone();
@@ -541,7 +550,7 @@ pub fn render_adapter(
             .and_then(|c| c.force(profile))
             .map_or_else(String::new, |f| format!(" [{f}]"));
         let detail = match &outcome.reply {
-            Reply::Error(e) => format!(": {e}"),
+            Reply::Error(e) | Reply::Timeout(e) => format!(": {e}"),
             _ => String::new(),
         };
         writeln!(
@@ -559,6 +568,17 @@ pub fn render_adapter(
     }
     if report.starts > 1 {
         writeln!(out, "   restarted {} times", report.starts - 1)?;
+    }
+    let timeouts = report
+        .outcomes
+        .iter()
+        .filter(|o| matches!(o.reply, Reply::Timeout(_)))
+        .count();
+    if timeouts > 0 {
+        writeln!(
+            out,
+            "   {timeouts} checks timed out (slow, not failed: counted as error above)"
+        )?;
     }
     Ok(out)
 }
@@ -821,7 +841,7 @@ impl RunDocument {
                         case: o.case.clone(),
                         check: o.index,
                         error: match &o.reply {
-                            Reply::Error(e) => Some(e.clone()),
+                            Reply::Error(e) | Reply::Timeout(e) => Some(e.clone()),
                             _ => None,
                         },
                         expected: o.expected.iter().map(|(p, e)| (*p, e.name())).collect(),

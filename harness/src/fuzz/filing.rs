@@ -1,0 +1,804 @@
+//! Ready-to-file reports: `reports/findings/<implementation>.md`, one per implementation,
+//! and the catalogue's `README.md`, which leads with the root causes per implementation.
+//!
+//! Both are drawn from the index alone ([`crate::fuzz::rootcause`] derives the root causes)
+//! plus, when present, `measured.json`: what `reptest fuzz-report` measured beside the
+//! catalogue (real-world prevalence on the top-sites corpus, the spec case covering each
+//! root cause). A root cause it does not know (a catalogue grown or merged since) is shown
+//! as "not measured"; rewriting the pages never runs an engine.
+
+use std::collections::BTreeMap;
+use std::fmt::{self, Write as _};
+use std::path::Path;
+
+use anyhow::{Context, Result};
+use reptest_reference::Profile;
+use serde::{Deserialize, Serialize};
+
+use crate::answer::Answer;
+use crate::fuzz::findings::{Family, Index};
+use crate::fuzz::repro::{call_name, repro};
+use crate::fuzz::rootcause::{
+    Kind, RootCause, construct_phrase, feature_tags, root_causes, suspect_families,
+};
+
+/// What `reptest fuzz-report` measured, by root-cause id (`measured.json`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Measured {
+    /// The format's version.
+    pub schema: u32,
+    /// The corpus measured on, and the crawler name asked with.
+    pub corpus: String,
+    /// The crawler name of the real-world checks.
+    pub agent: String,
+    /// Per root cause.
+    pub root_causes: BTreeMap<String, RootMeasure>,
+}
+
+/// One root cause's measures.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RootMeasure {
+    /// Corpus files that hold the triggering construct.
+    pub files: usize,
+    /// Real (site, URL) checks where the implementation's answer differs from the
+    /// reference's in the same way, decided by the same construct.
+    pub flips: usize,
+    /// The spec case that covers it (same deciding construct, same expected verdict), if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub case: Option<CoveringCase>,
+}
+
+/// A spec case covering a root cause.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CoveringCase {
+    /// Its id.
+    pub id: String,
+    /// Its file, relative to the workspace.
+    pub file: String,
+    /// Its force under the profile the root cause contradicts.
+    pub force: String,
+    /// Its spec references.
+    pub spec: Vec<String>,
+}
+
+impl Measured {
+    /// Reads `measured.json` in `dir` (empty when there is none or it does not read).
+    pub fn read(dir: &Path) -> Measured {
+        std::fs::read_to_string(dir.join("measured.json"))
+            .ok()
+            .and_then(|t| serde_json::from_str(&t).ok())
+            .unwrap_or_default()
+    }
+}
+
+/// A clause a root cause rests on: its source, the sentence, its force.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Clause {
+    /// Where: `RFC 9309 §2.2.2`, `Google 2019 (file format)`.
+    pub source: &'static str,
+    /// The sentence.
+    pub text: &'static str,
+    /// `must`, `should`, `may`, `profile-split`, `undefined`.
+    pub force: &'static str,
+}
+
+/// The clause for a construct tag, most specific constructs first.
+fn clause_for_tag(tag: &str) -> Option<Clause> {
+    let c = |source, text, force| {
+        Some(Clause {
+            source,
+            text,
+            force,
+        })
+    };
+    match tag {
+        "bom" | "partial-bom" => c(
+            "Google 2019 (file format)",
+            "An optional Unicode BOM (byte order mark) at the beginning of the robots.txt file \
+             is ignored.",
+            "must",
+        ),
+        "cr-line-end" | "crlf" => c(
+            "Google 2019 (file format); RFC 9309 §2.2 (EOL = %x0D / %x0A / %x0D.0A)",
+            "The file consists of lines separated by CR, CR/LF, or LF.",
+            "must",
+        ),
+        "inline-comment" => c(
+            "RFC 9309 §2.2.3",
+            "Crawlers MUST support the following special characters: `#` designates a line \
+             comment.",
+            "must",
+        ),
+        "rule-outside-group" => c(
+            "RFC 9309 §2.2.2",
+            "The crawler SHOULD ignore \"disallow\" and \"allow\" rules that are not in any \
+             group.",
+            "should",
+        ),
+        "non-standard-field" | "unknown-field" => c(
+            "RFC 9309 §2.2.4",
+            "Parsing of other records MUST NOT interfere with the parsing of explicitly defined \
+             records in Section 2.",
+            "must",
+        ),
+        "misspelling" | "missing-colon" => c(
+            "RFC 9309 §2.2.4; Google's parser",
+            "Crawlers MAY be lenient when interpreting other records (Google's parser accepts \
+             common misspellings and a missing colon).",
+            "may",
+        ),
+        "long-line" | "size-limit" => c(
+            "RFC 9309 §2.5",
+            "The parsing limit MUST be at least 500 kibibytes.",
+            "must",
+        ),
+        "wildcard" | "end-anchor" | "inner-dollar" => c(
+            "RFC 9309 §2.2.3; Google 2019 (URL matching based on path values)",
+            "Crawlers MUST support the following special characters: `*` designates 0 or more \
+             instances of any valid character; `$` designates the end of the match pattern.",
+            "must",
+        ),
+        "percent" | "non-ascii" | "url-percent" | "url-non-ascii" => c(
+            "RFC 9309 §2.2.2",
+            "Octets in the URI and robots.txt paths outside the range of the ASCII coded \
+             character set, and those in the reserved range defined by RFC 3986, MUST be \
+             percent-encoded as defined by RFC 3986 prior to comparison.",
+            "must",
+        ),
+        "no-group" | "no-group-applies" | "invalid-agent" | "agent-version" | "agent-space" => c(
+            "RFC 9309 §2.2.1",
+            "Crawlers MUST use case-insensitive matching to find the group that matches the \
+             product token and then obey the rules of the group. If no matching group exists, \
+             crawlers MUST obey the group with a user-agent line with the \"*\" value, if \
+             present.",
+            "must",
+        ),
+        "no-leading-slash" | "empty-value" => c(
+            "Google 2019 (URL matching based on path values)",
+            "The path value must start with \"/\" to designate the root.",
+            "must",
+        ),
+        "allow-rule" | "disallow-rule" | "no-matching-rule" => c(
+            "RFC 9309 §2.2.2; Google 2019 (order of precedence for group-member lines)",
+            "The most specific match found MUST be used. The most specific match is the match \
+             that has the most octets. If no match is found amongst the rules in a group for a \
+             matching user-agent, or there are no rules in the group, the URI is allowed.",
+            "must",
+        ),
+        _ => None,
+    }
+}
+
+/// The clause a root cause contradicts, with its force: the covering spec case's force when
+/// there is one; `profile-split` when the reference's profiles differ and only one is
+/// contradicted; else the clause of its most specific construct.
+pub fn clause(cause: &RootCause, measured: Option<&RootMeasure>) -> Clause {
+    let (decision, extra) = feature_tags(&cause.feature);
+    let mut found = std::iter::once(&cause.construct)
+        .chain(extra.iter())
+        .chain(decision.iter().skip(1))
+        .chain(decision.first())
+        .find_map(|t| clause_for_tag(t))
+        .unwrap_or(Clause {
+            source: "none found",
+            text: "No sentence of the texts decides this question.",
+            force: "undefined",
+        });
+    let rfc = cause.reference.get(&Profile::Rfc9309);
+    let google = cause.reference.get(&Profile::Google);
+    if cause.expected.len() == 1 && rfc != google {
+        found.force = "profile-split";
+    }
+    if let Some(case) = measured.and_then(|m| m.case.as_ref())
+        && found.force != "profile-split"
+    {
+        found.force = match case.force.as_str() {
+            "must" => "must",
+            "should" => "should",
+            "may" => "may",
+            _ => "interpretation",
+        };
+    }
+    found
+}
+
+/// A one-line title in the library's terms.
+pub fn title(cause: &RootCause) -> String {
+    let expected: Vec<String> = cause
+        .expected
+        .iter()
+        .map(|(p, a)| format!("{a} under `{p}`"))
+        .collect();
+    let what = construct_phrase(cause.construct).unwrap_or(cause.construct);
+    match cause.kind {
+        Kind::Timeout => format!(
+            "{} takes {:.1}s or more on one robots.txt ({what})",
+            call_name(&cause.implementation),
+            cause.timeout_ms.unwrap_or_default() as f64 / 1000.0
+        ),
+        Kind::Error => format!(
+            "{} fails where the reference answers {} ({what})",
+            call_name(&cause.implementation),
+            expected.join(", ")
+        ),
+        _ => format!(
+            "{} answers {} where the reference answers {}: {what}",
+            call_name(&cause.implementation),
+            cause.answer,
+            expected.join(", ")
+        ),
+    }
+}
+
+fn link_family(id: &str) -> String {
+    format!("[{id}](families/{id}.md)")
+}
+
+/// Writes `README.md` and one report per implementation into `dir`.
+pub fn write_pages(dir: &Path, index: &Index) -> Result<()> {
+    let measured = Measured::read(dir);
+    let causes = root_causes(index);
+    let readme = readme(index, &causes, &measured).context("rendering the findings README")?;
+    write(dir, "README.md", &readme)?;
+    let mut names: Vec<&String> = index
+        .engines
+        .keys()
+        .filter(|n| !n.starts_with("reference-"))
+        .collect();
+    names.sort();
+    for name in names {
+        let mine: Vec<&RootCause> = causes
+            .iter()
+            .filter(|c| &c.implementation == name)
+            .collect();
+        let page = implementation_report(name, index, &mine, &measured)
+            .context("rendering an implementation's report")?;
+        write(dir, &format!("{name}.md"), &page)?;
+    }
+    Ok(())
+}
+
+fn write(dir: &Path, file: &str, text: &str) -> Result<()> {
+    let path = dir.join(file);
+    let temporary = path.with_extension("partial");
+    std::fs::write(&temporary, text)
+        .with_context(|| format!("cannot write {}", temporary.display()))?;
+    std::fs::rename(&temporary, &path).with_context(|| format!("cannot write {}", path.display()))
+}
+
+/// The rank key of a root cause: real-world flips, then files, then hits.
+fn rank(cause: &RootCause, measured: &Measured) -> (usize, usize, u64) {
+    let m = measured.root_causes.get(&cause.id);
+    (
+        m.map_or(0, |m| m.flips),
+        m.map_or(0, |m| m.files),
+        cause.hits,
+    )
+}
+
+/// The catalogue's README: root causes per implementation first.
+pub fn readme(
+    index: &Index,
+    causes: &[RootCause],
+    measured: &Measured,
+) -> Result<String, fmt::Error> {
+    let mut out = String::new();
+    writeln!(
+        out,
+        "<!-- Generated by `reptest fuzz-diff` / `reptest fuzz-report`; regenerate rather than \
+         edit. -->\n"
+    )?;
+    writeln!(out, "# Differential findings\n")?;
+    writeln!(
+        out,
+        "Each root cause is one behaviour of one implementation: its answer against the \
+         reference's, on the construct a minimised input exercises. Each implementation's \
+         report lists its root causes ranked by real-world prevalence, each with the clause it \
+         contradicts, a repro in the library's own language and the families that show it. \
+         Inputs are realistic (a product-token crawler name, a URL as a crawler's URL library \
+         serialises it, a UTF-8 body); each library is asked about the body as it receives it \
+         (its manifest's `body`), and a split that disappears inside the library's call \
+         contract is dropped. Families where the reference stands against most \
+         implementations, Google's parser included, are flagged *check the reference* and \
+         kept out of the rankings.\n"
+    )?;
+    let cases: u64 = index.runs.iter().map(|r| r.cases).sum();
+    writeln!(
+        out,
+        "{} families from {} run(s) over {cases} generated cases.\n",
+        index.families.len(),
+        index.runs.len()
+    )?;
+    if !index.runs.is_empty() {
+        writeln!(
+            out,
+            "| run | command | cases | seconds | engines | new families |"
+        )?;
+        writeln!(out, "| --- | --- | --- | --- | --- | --- |")?;
+        for (i, run) in index.runs.iter().enumerate() {
+            writeln!(
+                out,
+                "| {} | `reptest fuzz-diff --seed {} --time {}s --jobs 1` | {} | {} | {} | {} |",
+                i + 1,
+                run.seed,
+                run.seconds,
+                run.cases,
+                run.seconds,
+                run.engines.len(),
+                run.new_families
+            )?;
+        }
+        writeln!(
+            out,
+            "\nThe reports are then written with `reptest fuzz-report` (real-world prevalence on \
+             the top-sites corpus{}, covering spec cases).\n",
+            if measured.agent.is_empty() {
+                String::new()
+            } else {
+                format!(", asked as `{}`", measured.agent)
+            }
+        )?;
+    }
+    writeln!(out, "## Root causes per implementation\n")?;
+    writeln!(
+        out,
+        "| implementation | root causes | errors | timeouts | opt-in classes | check the reference | top root causes |"
+    )?;
+    writeln!(out, "| --- | --- | --- | --- | --- | --- | --- |")?;
+    let mut by_impl: BTreeMap<&str, Vec<&RootCause>> = BTreeMap::new();
+    for cause in causes {
+        by_impl
+            .entry(&cause.implementation)
+            .or_default()
+            .push(cause);
+    }
+    let mut rows: Vec<(&str, Vec<&RootCause>)> = by_impl.into_iter().collect();
+    rows.sort_by_key(|(name, list)| {
+        (
+            std::cmp::Reverse(list.iter().filter(|c| c.ranked()).count()),
+            *name,
+        )
+    });
+    for (name, list) in &rows {
+        let mut ranked: Vec<&&RootCause> = list.iter().filter(|c| c.ranked()).collect();
+        ranked.sort_by(|a, b| {
+            rank(b, measured)
+                .cmp(&rank(a, measured))
+                .then(a.id.cmp(&b.id))
+        });
+        let count = |k: Kind| list.iter().filter(|c| c.kind == k).count();
+        let top: Vec<String> = ranked
+            .iter()
+            .take(3)
+            .map(|c| format!("{} ({})", c.construct, c.answer))
+            .collect();
+        writeln!(
+            out,
+            "| [{name}]({name}.md) | {} | {} | {} | {} | {} | {} |",
+            ranked.len(),
+            ranked.iter().filter(|c| c.kind == Kind::Error).count(),
+            count(Kind::Timeout),
+            list.iter()
+                .filter(|c| !c.classes.is_empty() && c.kind != Kind::Timeout)
+                .count(),
+            count(Kind::CheckReference),
+            top.join("<br>")
+        )?;
+    }
+    let total: usize = causes.iter().filter(|c| c.ranked()).count();
+    writeln!(
+        out,
+        "\n{total} ranked root causes over {} implementations.\n",
+        rows.len()
+    )?;
+    let suspects = suspect_families(index);
+    writeln!(out, "## Check the reference\n")?;
+    if suspects.is_empty() {
+        writeln!(
+            out,
+            "No family has the reference alone against Google's parser and most implementations.\n"
+        )?;
+    } else {
+        writeln!(
+            out,
+            "The reference stands against most implementations, Google's parser included, \
+             under the profile(s) named: each stays out of the rankings until a cited sentence \
+             decides it.\n"
+        )?;
+        writeln!(out, "| family | feature | profiles | reference | hits |")?;
+        writeln!(out, "| --- | --- | --- | --- | --- |")?;
+        for (family, profiles) in &suspects {
+            let names: Vec<String> = profiles.iter().map(|p| format!("`{p}`")).collect();
+            let said: Vec<String> = profiles
+                .iter()
+                .filter_map(|p| {
+                    crate::fuzz::rootcause::reference_answer(family, *p).map(|a| format!("{a}"))
+                })
+                .collect();
+            writeln!(
+                out,
+                "| {} | `{}` | {} | {} | {} |",
+                link_family(&family.id),
+                family.feature,
+                names.join(", "),
+                said.join(", "),
+                family.hits
+            )?;
+        }
+        out.push('\n');
+    }
+    let timeouts: Vec<&RootCause> = causes.iter().filter(|c| c.kind == Kind::Timeout).collect();
+    if !timeouts.is_empty() {
+        writeln!(out, "## Timeouts\n")?;
+        writeln!(
+            out,
+            "Answers that came after the time limit: performance findings, apart from errors \
+             (the time is when the answer came, or twice the limit when it never did).\n"
+        )?;
+        writeln!(out, "| implementation | seconds | family |")?;
+        writeln!(out, "| --- | --- | --- |")?;
+        for cause in timeouts {
+            writeln!(
+                out,
+                "| [{}]({}.md) | {:.1} | {} |",
+                cause.implementation,
+                cause.implementation,
+                cause.timeout_ms.unwrap_or_default() as f64 / 1000.0,
+                link_family(&cause.representative)
+            )?;
+        }
+        out.push('\n');
+    }
+    writeln!(out, "## Families\n")?;
+    writeln!(
+        out,
+        "The evidence: every family (a minimised input and every engine's answer to it), \
+         heaviest first. `index.json` holds the same, machine-readable.\n"
+    )?;
+    let (default, opt_in): (Vec<&Family>, Vec<&Family>) =
+        index.families.iter().partition(|f| f.classes.is_empty());
+    family_table(&mut out, &default)?;
+    if !opt_in.is_empty() {
+        writeln!(out, "\n## Opt-in input classes\n")?;
+        writeln!(
+            out,
+            "Families whose minimal input uses a class `reptest fuzz-diff --inputs` opts into: \
+             a raw URL, an agent string that is not a product token, or a body that is not \
+             UTF-8. Such a question may lie outside a library's call contract; these families \
+             are never in the ranking above.\n"
+        )?;
+        for class in crate::fuzz::generate::CLASS_TAGS {
+            let members: Vec<&Family> = opt_in
+                .iter()
+                .copied()
+                .filter(|f| f.classes.iter().any(|c| c == class))
+                .collect();
+            if members.is_empty() {
+                continue;
+            }
+            writeln!(out, "### `{class}`\n")?;
+            family_table(&mut out, &members)?;
+            out.push('\n');
+        }
+    }
+    Ok(out)
+}
+
+fn list_or_none(names: &[String]) -> String {
+    if names.is_empty() {
+        "none".to_owned()
+    } else {
+        names.join(", ")
+    }
+}
+
+fn family_table(out: &mut String, families: &[&Family]) -> fmt::Result {
+    writeln!(
+        out,
+        "| family | feature | hits | against rfc9309 | against google |"
+    )?;
+    writeln!(out, "| --- | --- | --- | --- | --- |")?;
+    for family in families {
+        writeln!(
+            out,
+            "| {} | `{}` | {} | {} | {} |",
+            link_family(&family.id),
+            family.feature,
+            family.hits,
+            list_or_none(&family.against_rfc9309),
+            list_or_none(&family.against_google)
+        )?;
+    }
+    Ok(())
+}
+
+/// One implementation's report.
+pub fn implementation_report(
+    name: &str,
+    index: &Index,
+    causes: &[&RootCause],
+    measured: &Measured,
+) -> Result<String, fmt::Error> {
+    let info = index.engines.get(name);
+    let mut out = String::new();
+    writeln!(
+        out,
+        "<!-- Generated by `reptest fuzz-diff` / `reptest fuzz-report`; regenerate rather than \
+         edit. -->\n"
+    )?;
+    writeln!(
+        out,
+        "# {} ({}, {} {})\n",
+        name,
+        info.map_or("", |i| i.implementation.as_str()),
+        info.map_or("", |i| i.language.as_str()),
+        info.map_or("", |i| i.version.as_str())
+    )?;
+    let body = index.bodies.get(name).map_or("bytes", |b| b.name());
+    writeln!(
+        out,
+        "Called as {} (the adapter's call; the body received as `{body}`). Expected verdicts \
+         are the reference's: `rfc9309` is RFC 9309's text, `google` is Google's 2019 text and, \
+         where it is silent, Google's open-source parser.\n",
+        call_name(name)
+    )?;
+    let mut ranked: Vec<&RootCause> = causes.iter().copied().filter(|c| c.ranked()).collect();
+    ranked.sort_by(|a, b| {
+        rank(b, measured)
+            .cmp(&rank(a, measured))
+            .then(a.id.cmp(&b.id))
+    });
+    let timeouts: Vec<&RootCause> = causes
+        .iter()
+        .copied()
+        .filter(|c| c.kind == Kind::Timeout)
+        .collect();
+    let opt_in: Vec<&RootCause> = causes
+        .iter()
+        .copied()
+        .filter(|c| {
+            !c.classes.is_empty() && c.kind != Kind::Timeout && c.kind != Kind::CheckReference
+        })
+        .collect();
+    let suspect: Vec<&RootCause> = causes
+        .iter()
+        .copied()
+        .filter(|c| c.kind == Kind::CheckReference)
+        .collect();
+    writeln!(
+        out,
+        "{} root cause(s) on realistic inputs, ranked by real-world prevalence; {} timeout(s); \
+         {} under opt-in input classes; {} kept out (check the reference).\n",
+        ranked.len(),
+        timeouts.len(),
+        opt_in.len(),
+        suspect.len()
+    )?;
+    if !ranked.is_empty() {
+        writeln!(
+            out,
+            "| # | root cause | force | corpus files | real checks flipped | families |"
+        )?;
+        writeln!(out, "| --- | --- | --- | --- | --- | --- |")?;
+        for (i, cause) in ranked.iter().enumerate() {
+            let m = measured.root_causes.get(&cause.id);
+            writeln!(
+                out,
+                "| {} | [{} → {}](#{}) | {} | {} | {} | {} |",
+                i + 1,
+                construct_phrase(cause.construct).unwrap_or(cause.construct),
+                cause.answer,
+                cause.id,
+                clause(cause, m).force,
+                m.map_or("not measured".to_owned(), |m| m.files.to_string()),
+                m.map_or("not measured".to_owned(), |m| m.flips.to_string()),
+                cause.families.len()
+            )?;
+        }
+        out.push('\n');
+    }
+    for (i, cause) in ranked.iter().enumerate() {
+        root_cause_section(&mut out, i + 1, cause, index, measured)?;
+    }
+    let foreign = crate::fuzz::rootcause::foreign_families(index, causes, name);
+    if !foreign.is_empty() {
+        writeln!(
+            out,
+            "## Also deviates on inputs minimised for other libraries\n\n{} famil{} where \
+             {name} deviates from the reference on an input minimised for another library (its \
+             constructs may be that library's need, not this one's): not yet root causes of \
+             its own; a campaign minimising for {name} turns them into root causes.\n",
+            foreign.len(),
+            if foreign.len() == 1 { "y" } else { "ies" }
+        )?;
+        writeln!(
+            out,
+            "| family | feature | answer | reference (rfc9309 / google) | hits |"
+        )?;
+        writeln!(out, "| --- | --- | --- | --- | --- |")?;
+        for family in foreign.iter().take(40) {
+            let r = |p| {
+                crate::fuzz::rootcause::reference_answer(family, p)
+                    .map_or_else(String::new, |a| a.to_string())
+            };
+            writeln!(
+                out,
+                "| {} | `{}` | {} | {} / {} | {} |",
+                link_family(&family.id),
+                family.feature,
+                family
+                    .split
+                    .get(name)
+                    .map_or_else(String::new, |a| a.to_string()),
+                r(Profile::Rfc9309),
+                r(Profile::Google),
+                family.hits
+            )?;
+        }
+        if foreign.len() > 40 {
+            writeln!(
+                out,
+                "\n… and {} more (see `index.json`).",
+                foreign.len() - 40
+            )?;
+        }
+        out.push('\n');
+    }
+    for (heading, list) in [
+        ("Timeouts", &timeouts),
+        ("Opt-in input classes", &opt_in),
+        ("Kept out: check the reference", &suspect),
+    ] {
+        if list.is_empty() {
+            continue;
+        }
+        writeln!(out, "## {heading}\n")?;
+        for (i, cause) in list.iter().enumerate() {
+            root_cause_section(&mut out, i + 1, cause, index, measured)?;
+        }
+    }
+    Ok(out)
+}
+
+fn root_cause_section(
+    out: &mut String,
+    number: usize,
+    cause: &RootCause,
+    index: &Index,
+    measured: &Measured,
+) -> fmt::Result {
+    let m = measured.root_causes.get(&cause.id);
+    writeln!(
+        out,
+        "<a id=\"{}\"></a>\n### {number}. {}\n",
+        cause.id,
+        title(cause)
+    )?;
+    let clause = clause(cause, m);
+    writeln!(
+        out,
+        "- **Clause** ({}, force **{}**): {}",
+        clause.source, clause.force, clause.text
+    )?;
+    let expected: Vec<String> = cause
+        .reference
+        .iter()
+        .map(|(p, a)| format!("`{p}`: {a}"))
+        .collect();
+    writeln!(
+        out,
+        "- **Expected** (the reference): {}; **actual**: {}",
+        expected.join(", "),
+        cause.answer
+    )?;
+    match m {
+        Some(m) => writeln!(
+            out,
+            "- **Real world** ({}): {} corpus file(s) hold the construct; {} real (site, URL) \
+             check(s) flipped the same way by it",
+            measured.corpus, m.files, m.flips
+        )?,
+        None => writeln!(
+            out,
+            "- **Real world**: not measured (run `reptest fuzz-report`)"
+        )?,
+    }
+    writeln!(
+        out,
+        "- **Fuzz hits**: {} over {} famil{}: {}",
+        cause.hits,
+        cause.families.len(),
+        if cause.families.len() == 1 {
+            "y"
+        } else {
+            "ies"
+        },
+        cause
+            .families
+            .iter()
+            .take(8)
+            .map(|f| link_family(f))
+            .collect::<Vec<_>>()
+            .join(", ")
+            + if cause.families.len() > 8 {
+                ", …"
+            } else {
+                ""
+            }
+    )?;
+    match m.and_then(|m| m.case.as_ref()) {
+        Some(case) => writeln!(
+            out,
+            "- **Spec case**: [`{}`](../../{}) ({})",
+            case.id,
+            case.file,
+            case.spec.join(", ")
+        )?,
+        None => writeln!(
+            out,
+            "- **Spec case**: none yet; [`{}.toml`](families/{}.toml) is the promotable case",
+            cause.representative, cause.representative
+        )?,
+    }
+    if let Some(t) = &cause.transformation {
+        writeln!(
+            out,
+            "- **Body received as** `{t}`: the repro's decoding step is the library's input"
+        )?;
+    }
+    if !cause.contract.is_empty() {
+        writeln!(
+            out,
+            "- **Rests on the call contract**: {}",
+            cause.contract.join(", ")
+        )?;
+    }
+    if !cause.classes.is_empty() {
+        writeln!(out, "- **Input class**: {}", cause.classes.join(", "))?;
+    }
+    let family = index.families.iter().find(|f| f.id == cause.representative);
+    let version = index
+        .engines
+        .get(&cause.implementation)
+        .map_or("", |i| i.version.as_str());
+    if let Some(input) = family.and_then(|f| f.input.as_ref()) {
+        let body = input.body();
+        let shown = crate::text::fenced(&body);
+        if body.len() <= 2000 {
+            writeln!(
+                out,
+                "\nrobots.txt:\n\n{shown}\n\ncrawler `{}`, URL `{}`\n",
+                input.agent, input.url
+            )?;
+            if let Some(r) = repro(&cause.implementation, version, input) {
+                writeln!(
+                    out,
+                    "Repro (prints `{}`; the reference says {}):\n\n```{}\n{}```\n\n```sh\n{}\n```\n",
+                    cause.answer,
+                    expected.join(", "),
+                    r.language,
+                    r.code,
+                    r.run
+                )?;
+            }
+        } else {
+            writeln!(
+                out,
+                "\nThe input is {} bytes: see [`{}.toml`](families/{}.toml).\n",
+                body.len(),
+                cause.representative,
+                cause.representative
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// The answer counted as the implementation's in a real check.
+pub fn same_way(cause: &RootCause, answer: Answer, reference: &BTreeMap<Profile, Answer>) -> bool {
+    answer == cause.answer
+        && cause
+            .expected
+            .iter()
+            .all(|(p, a)| reference.get(p) == Some(a))
+}

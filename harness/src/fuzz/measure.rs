@@ -1,0 +1,392 @@
+//! `reptest fuzz-report`: what the ready-to-file reports need beyond the catalogue, measured
+//! once and kept in `measured.json` ([`Measured`]).
+//!
+//! - **Real-world prevalence** on the top-sites corpus, per root cause: how many files hold
+//!   its triggering construct (the constructs its minimal input still has, and the deciding
+//!   rule's shape), and how many real (site, URL) checks the implementation answers the same
+//!   wrong way, where the reference decides by the same kind of rule and the file and URL
+//!   hold the construct. The implementation is asked every URL of every site, as the report's
+//!   impact section asks it.
+//! - **The covering spec case**: a case of `spec-cases/` whose check the reference decides by
+//!   the same kind of rule, with the root cause's constructs, and the same expected verdict.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use reptest_reference::{ParseOptions, Profile, Robots};
+
+use crate::answer::Answer;
+use crate::engines::Engine;
+use crate::fuzz::corpus::Corpus;
+use crate::fuzz::filing::{CoveringCase, Measured, RootMeasure, same_way};
+use crate::fuzz::findings::{Index, body_tags, pattern_tags, url_tags, verdict_tags};
+use crate::fuzz::rootcause::{RootCause, root_causes};
+use crate::suite::cases::{Case, CaseKind};
+
+/// Where a construct shows: in the file, in the deciding rule (and so in the file), in the
+/// URL, in the crawler name, or in the kind of decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Place {
+    File,
+    Rule,
+    Url,
+    Agent,
+    Decision,
+}
+
+fn place(construct: &str) -> Place {
+    match construct {
+        "inner-dollar" | "end-anchor" | "wildcard" | "percent" | "non-ascii" | "index-html"
+        | "long" => Place::Rule,
+        c if c.starts_with("url-") => Place::Url,
+        c if c.starts_with("agent-") => Place::Agent,
+        "no-group-applies" | "robots-txt" | "no-group" | "allow-rule" | "disallow-rule"
+        | "no-matching-rule" | "other" => Place::Decision,
+        _ => Place::File,
+    }
+}
+
+/// The tags a file holds: its body's constructs and the shapes of its rules.
+fn file_tags(body: &[u8]) -> BTreeSet<&'static str> {
+    let mut tags: BTreeSet<&'static str> = body_tags(body).into_iter().collect();
+    for line in String::from_utf8_lossy(body).lines() {
+        let line = line.split('#').next().unwrap_or_default();
+        if let Some((key, value)) = line.split_once(':') {
+            let key = key.trim().to_ascii_lowercase();
+            if key == "allow" || key == "disallow" {
+                tags.extend(pattern_tags(value.trim()));
+            }
+        }
+    }
+    tags
+}
+
+/// Whether a file (its tags) holds a root cause's construct (a URL's or a decision's
+/// construct can arise in any file; a crawler name's is not asked about).
+fn holds(file: &BTreeSet<&str>, cause: &RootCause) -> bool {
+    match place(cause.construct) {
+        Place::File | Place::Rule => file.contains(cause.construct),
+        Place::Url | Place::Decision => true,
+        Place::Agent => false,
+    }
+}
+
+/// Measures every root cause of `index`: prevalence with `engines` (the implementations, by
+/// name) over `corpus` asked as `agent`, and covering cases among `cases`. `progress` hears
+/// each implementation as it finishes.
+pub fn measure(
+    index: &Index,
+    corpus: Option<(&Corpus, &str)>,
+    agent: &str,
+    engines: &mut [Box<dyn Engine>],
+    cases: &[Case],
+    progress: &dyn Fn(&str),
+) -> Measured {
+    let causes = root_causes(index);
+    let mut out = Measured {
+        schema: 1,
+        corpus: corpus.map_or_else(String::new, |(_, name)| name.to_owned()),
+        agent: agent.to_owned(),
+        root_causes: BTreeMap::new(),
+    };
+    let checks = case_checks(cases);
+    for cause in &causes {
+        out.root_causes.insert(
+            cause.id.clone(),
+            RootMeasure {
+                case: covering(cause, &checks),
+                ..RootMeasure::default()
+            },
+        );
+    }
+    let Some((corpus, _)) = corpus else {
+        return out;
+    };
+    let files: Vec<BTreeSet<&'static str>> =
+        corpus.sites.iter().map(|s| file_tags(&s.body)).collect();
+    for cause in &causes {
+        let count = files.iter().filter(|f| holds(f, cause)).count();
+        if let Some(m) = out.root_causes.get_mut(&cause.id) {
+            m.files = count;
+        }
+    }
+    // The reference's answers and decision tags per real check, once.
+    struct Check {
+        answers: BTreeMap<Profile, Answer>,
+        tags: BTreeMap<Profile, Vec<&'static str>>,
+        url: Vec<&'static str>,
+    }
+    let sites: Vec<(usize, Vec<Check>)> = corpus
+        .sites
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| !s.urls.is_empty())
+        .map(|(i, site)| {
+            let parsed: Vec<(Profile, Robots)> = [Profile::Rfc9309, Profile::Google]
+                .into_iter()
+                .map(|p| (p, Robots::parse(&site.body, ParseOptions::new(p))))
+                .collect();
+            let selections: Vec<_> = parsed
+                .iter()
+                .map(|(p, r)| (*p, r.select(&[agent])))
+                .collect();
+            let checks = site
+                .urls
+                .iter()
+                .map(|url| {
+                    let mut answers = BTreeMap::new();
+                    let mut tags = BTreeMap::new();
+                    for (p, selection) in &selections {
+                        if let Ok(verdict) = selection.check_url(url) {
+                            answers.insert(
+                                *p,
+                                if verdict.allowed {
+                                    Answer::Allow
+                                } else {
+                                    Answer::Disallow
+                                },
+                            );
+                            tags.insert(*p, verdict_tags(&verdict, selection));
+                        }
+                    }
+                    Check {
+                        answers,
+                        tags,
+                        url: url_tags(url),
+                    }
+                })
+                .collect();
+            (i, checks)
+        })
+        .collect();
+    for engine in engines.iter_mut() {
+        let name = engine.info().name.clone();
+        let mine: Vec<&RootCause> = causes
+            .iter()
+            .filter(|c| c.implementation == name && c.kind != crate::fuzz::rootcause::Kind::Timeout)
+            .collect();
+        if mine.is_empty() {
+            continue;
+        }
+        let mut flips: BTreeMap<&str, usize> = BTreeMap::new();
+        for (i, checks) in &sites {
+            let site = &corpus.sites[*i];
+            let Ok(verdicts) = engine.check(&site.body, agent, &site.urls) else {
+                continue;
+            };
+            for (verdict, check) in verdicts.iter().zip(checks) {
+                let answer = Answer::from(*verdict);
+                if answer.allowed().is_none() {
+                    continue;
+                }
+                for cause in &mine {
+                    if !same_way(cause, answer, &check.answers) || !holds(&files[*i], cause) {
+                        continue;
+                    }
+                    let shown = match place(cause.construct) {
+                        Place::Url => check.url.contains(&cause.construct),
+                        Place::Rule | Place::Decision => cause.expected.keys().any(|p| {
+                            check
+                                .tags
+                                .get(p)
+                                .is_some_and(|t| t.contains(&cause.construct))
+                        }),
+                        Place::File => true,
+                        Place::Agent => false,
+                    };
+                    if shown {
+                        *flips.entry(cause.id.as_str()).or_default() += 1;
+                    }
+                }
+            }
+        }
+        for (id, n) in flips {
+            if let Some(m) = out.root_causes.get_mut(id) {
+                m.flips = n;
+            }
+        }
+        progress(&name);
+    }
+    out
+}
+
+/// One spec-case check as the reference decides it: what [`covering`] compares.
+struct CaseCheck<'c> {
+    case: &'c Case,
+    /// Per profile of the case: the reference's answer and decision tags.
+    decided: BTreeMap<Profile, (Answer, Vec<&'static str>)>,
+    /// The body's constructs and the URL's.
+    constructs: Vec<&'static str>,
+}
+
+/// Every check of every robots.txt case, decided once.
+fn case_checks(cases: &[Case]) -> Vec<CaseCheck<'_>> {
+    let mut out = Vec::new();
+    for case in cases {
+        let CaseKind::Robots {
+            body,
+            agent,
+            checks,
+            ..
+        } = &case.kind
+        else {
+            continue;
+        };
+        let constructs = body_tags(body);
+        let parsed: Vec<(Profile, Robots)> = case
+            .profiles
+            .iter()
+            .filter(|p| matches!(p, Profile::Rfc9309 | Profile::Google))
+            .map(|p| (*p, Robots::parse(body, ParseOptions::new(*p))))
+            .collect();
+        for check in checks {
+            let url = if check.url.starts_with('/') {
+                format!("{}{}", crate::suite::runner::PATH_HOST, check.url)
+            } else {
+                check.url.clone()
+            };
+            let crawler = check.agent.as_deref().unwrap_or(agent);
+            let mut decided = BTreeMap::new();
+            for (profile, robots) in &parsed {
+                let selection = robots.select(&[crawler]);
+                if let Ok(verdict) = selection.check_url(&url) {
+                    let said = if verdict.allowed {
+                        Answer::Allow
+                    } else {
+                        Answer::Disallow
+                    };
+                    decided.insert(*profile, (said, verdict_tags(&verdict, &selection)));
+                }
+            }
+            let mut all = constructs.clone();
+            all.extend(url_tags(&url));
+            out.push(CaseCheck {
+                case,
+                decided,
+                constructs: all,
+            });
+        }
+    }
+    out
+}
+
+/// The first spec-case check that holds the root cause's construct (in its body, URL or
+/// the deciding rule) and expects the root cause's expected verdicts. A root cause whose
+/// label is only the kind of decision (a plain longest-match question) names no construct a
+/// case could be matched on: none is claimed.
+fn covering(cause: &RootCause, checks: &[CaseCheck<'_>]) -> Option<CoveringCase> {
+    if matches!(place(cause.construct), Place::Decision | Place::Agent) {
+        return None;
+    }
+    let check = checks.iter().find(|check| {
+        cause.expected.iter().all(|(profile, expected)| {
+            check.decided.get(profile).is_some_and(|(said, tags)| {
+                said == expected
+                    && (check.constructs.contains(&cause.construct)
+                        || tags.contains(&cause.construct))
+            })
+        })
+    })?;
+    let case = check.case;
+    let profile = cause
+        .expected
+        .keys()
+        .next()
+        .copied()
+        .unwrap_or(Profile::Rfc9309);
+    Some(CoveringCase {
+        id: case.id.clone(),
+        file: format!(
+            "spec-cases/{}",
+            case.file
+                .file_name()
+                .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+        ),
+        force: case
+            .force(profile)
+            .map_or_else(|| "interpretation".to_owned(), |f| f.to_string()),
+        spec: case.spec.clone(),
+    })
+}
+
+/// What `reptest fuzz-report` measures and where.
+#[derive(Clone, Debug)]
+pub struct ReportPlan {
+    /// The findings catalogue.
+    pub out: std::path::PathBuf,
+    /// The real-world corpus (skipped when the folder does not exist).
+    pub corpus: Option<std::path::PathBuf>,
+    /// The crawler asked about on the corpus.
+    pub agent: String,
+    /// The spec cases.
+    pub cases: std::path::PathBuf,
+    /// How long an adapter may take to answer one request.
+    pub timeout: std::time::Duration,
+    /// Where the adapters are.
+    pub dirs: crate::engines::adapters::Dirs,
+    /// Only rewrite the pages from the index and the `measured.json` already there.
+    pub render: bool,
+}
+
+/// `reptest fuzz-report`: measures the catalogue's root causes (every implementation it
+/// names that is set up), writes `measured.json` and rewrites the pages. Returns the closing
+/// line; progress goes to `log`.
+pub fn fuzz_report(plan: &ReportPlan, log: &mut dyn std::io::Write) -> anyhow::Result<String> {
+    use anyhow::Context as _;
+    let mut catalogue = crate::fuzz::findings::Catalogue::open(&plan.out)?;
+    if plan.render {
+        catalogue.flush()?;
+        return Ok(format!("reports rewritten in {}", plan.out.display()));
+    }
+    let index = crate::fuzz::findings::Index::read(&plan.out.join("index.json"))?
+        .with_context(|| format!("no findings catalogue in {}", plan.out.display()))?;
+    let names: Vec<String> = index
+        .engines
+        .keys()
+        .filter(|n| !n.starts_with("reference-"))
+        .cloned()
+        .collect();
+    let cases = crate::suite::cases::load_dir(&plan.cases)?;
+    let corpus = match &plan.corpus {
+        Some(dir) => Corpus::load_if_present(dir)?,
+        None => None,
+    };
+    let mut engines: Vec<Box<dyn Engine>> = Vec::new();
+    if corpus.is_some() {
+        let chosen = crate::engines::adapters::choose(&plan.dirs, &names, false, true, log)?;
+        let (found, warnings) = crate::fuzz::campaign::implementations_for(&chosen, plan.timeout);
+        for warning in warnings {
+            writeln!(log, "warning: {warning}")?;
+        }
+        engines = found;
+    }
+    let name = plan
+        .corpus
+        .as_ref()
+        .and_then(|d| d.file_name())
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    let measured = measure(
+        &index,
+        corpus.as_ref().map(|c| (c, name.as_str())),
+        &plan.agent,
+        &mut engines,
+        &cases,
+        &|engine| eprintln!("measured {engine}"),
+    );
+    let mut json = serde_json::to_string_pretty(&measured)?;
+    json.push('\n');
+    std::fs::write(plan.out.join("measured.json"), json)
+        .with_context(|| format!("cannot write {}", plan.out.join("measured.json").display()))?;
+    catalogue.flush()?;
+    let covered = measured
+        .root_causes
+        .values()
+        .filter(|m| m.case.is_some())
+        .count();
+    Ok(format!(
+        "{} root causes measured ({covered} covered by a spec case) over {} implementations; \
+         reports in {}",
+        measured.root_causes.len(),
+        engines.len(),
+        plan.out.display()
+    ))
+}

@@ -1,0 +1,628 @@
+//! Root causes per implementation, derived from the catalogue's families.
+//!
+//! A family is a split of every engine over one minimal input; an implementer wants the
+//! other view: *one behaviour of my library*. A root cause is (implementation, behaviour),
+//! keyed on what the implementation does, not on who else does it:
+//! - the implementation's answer, and the reference's answer under each profile it
+//!   contradicts (`rfc9309`, `google`);
+//! - the behaviour label: the *primary construct* of the family's feature, read off the
+//!   minimal input: the first, in a fixed order from file format to rule shape to URL, of
+//!   the constructs the minimised body, URL and agent still hold (BOM, CR line ends,
+//!   misspelling, a missing colon, `$`, `*`, percent-encoding, …), or, when it holds none,
+//!   the kind of rule that decided (a plain longest-match question);
+//! - the input class, the contract it rests on and the body transformation, if any.
+//!
+//! The split is not in the key, so one behaviour seen by a slightly different set of
+//! implementations (two families differing only in a third library's answer) is one root
+//! cause per implementation, with both families as its evidence.
+//!
+//! A family's input is minimal for the implementation it was minimised for, not for the
+//! others in its split: what it still holds may be needed by that library only (a CRLF one
+//! parser cares about is noise to another). So an implementation's root causes are made
+//! from the families minimised for it (or whose input its own minimisation reached too:
+//! `also_minimised_for`); a family minimised for another library only adds evidence (hits)
+//! to the root cause of the same key, and makes none of its own ([`foreign_families`] lists
+//! the rest in its report). (A family without `minimised_for`, from an older catalogue,
+//! counts as minimised for everyone.)
+//!
+//! Everything here is a pure function of the stored families ([`root_causes`] of an
+//! [`Index`]): merged or re-read catalogues give the same root causes, in the same order,
+//! with the same ids. The reference is suspected first: a family in which the reference
+//! stands against most implementations under a profile, Google's parser among them, is
+//! flagged "check the reference" under that profile ([`suspect_profiles`]), and an
+//! implementation's disagreement under a flagged profile is kept out of its ranking.
+
+use std::collections::BTreeMap;
+
+use reptest_reference::Profile;
+
+use crate::answer::Answer;
+use crate::engines::reference_name;
+use crate::fuzz::findings::{Family, Index};
+
+/// The implementation whose agreement makes a lonely reference suspect.
+pub const GOOGLE_PARSER: &str = "google-robotstxt-cc";
+
+/// What kind of root cause.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Kind {
+    /// The implementation answers allow or disallow where the reference answers otherwise.
+    Deviation,
+    /// The implementation fails (an exception, an error answer) where the reference answers.
+    Error,
+    /// The implementation answered after the time limit.
+    Timeout,
+    /// The implementation disagrees with the reference only under profiles where the
+    /// reference stands against most implementations, Google's parser included.
+    CheckReference,
+}
+
+impl Kind {
+    /// `deviation`, `error`, `timeout`, `check-reference`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Deviation => "deviation",
+            Kind::Error => "error",
+            Kind::Timeout => "timeout",
+            Kind::CheckReference => "check-reference",
+        }
+    }
+}
+
+/// One behaviour of one implementation, with the families that show it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RootCause {
+    /// Stable id: the implementation and a hash of the key.
+    pub id: String,
+    /// The implementation.
+    pub implementation: String,
+    /// What kind.
+    pub kind: Kind,
+    /// Its answer.
+    pub answer: Answer,
+    /// The reference's answer under each profile the answer contradicts (for
+    /// [`Kind::CheckReference`], the flagged profiles).
+    pub expected: BTreeMap<Profile, Answer>,
+    /// The reference's answer under every profile, on the representative input.
+    pub reference: BTreeMap<Profile, Answer>,
+    /// The behaviour label: the primary construct ([`primary_construct`]).
+    pub construct: &'static str,
+    /// The representative family's feature (every construct its input holds).
+    pub feature: String,
+    /// Opt-in input classes (empty: realistic inputs).
+    pub classes: Vec<String>,
+    /// The call contracts the split rests on.
+    pub contract: Vec<String>,
+    /// The body transformation before the library received it.
+    pub transformation: Option<String>,
+    /// The families that show it, by id.
+    pub families: Vec<String>,
+    /// Disagreements counted over those families.
+    pub hits: u64,
+    /// The family with the smallest input: the repro.
+    pub representative: String,
+    /// For a timeout: the slowest time measured, in milliseconds.
+    pub timeout_ms: Option<u64>,
+}
+
+impl RootCause {
+    /// Whether it belongs in the implementation's ranking: a deviation or an error on a
+    /// realistic input.
+    pub fn ranked(&self) -> bool {
+        matches!(self.kind, Kind::Deviation | Kind::Error) && self.classes.is_empty()
+    }
+
+    /// The profiles it contradicts, by name, joined with ` and `.
+    pub fn profiles(&self) -> String {
+        self.expected
+            .keys()
+            .map(|p| format!("`{p}`"))
+            .collect::<Vec<_>>()
+            .join(" and ")
+    }
+}
+
+/// The reference's answer under `profile` in a family's split.
+pub fn reference_answer(family: &Family, profile: Profile) -> Option<Answer> {
+    family.split.get(&reference_name(profile)).copied()
+}
+
+/// The profiles (`rfc9309`, `google`) under which the reference stands against most
+/// implementations that answered, Google's parser among them: "check the reference".
+pub fn suspect_profiles(family: &Family) -> Vec<Profile> {
+    let answered: Vec<(&String, Answer)> = family
+        .split
+        .iter()
+        .filter(|(name, a)| !name.starts_with("reference-") && a.allowed().is_some())
+        .map(|(n, a)| (n, *a))
+        .collect();
+    [Profile::Rfc9309, Profile::Google]
+        .into_iter()
+        .filter(|profile| {
+            let Some(expected) = reference_answer(family, *profile) else {
+                return false;
+            };
+            if expected.allowed().is_none() {
+                return false;
+            }
+            let against: Vec<&String> = answered
+                .iter()
+                .filter(|(_, a)| *a != expected)
+                .map(|(n, _)| *n)
+                .collect();
+            against.len() * 2 > answered.len() && against.iter().any(|n| *n == GOOGLE_PARSER)
+        })
+        .collect()
+}
+
+/// The size of a family's input (the representative is the smallest).
+fn input_size(family: &Family) -> usize {
+    family
+        .input
+        .as_ref()
+        .map_or(usize::MAX, |i| i.robots.len() + i.url.len() + i.agent.len())
+}
+
+/// Every root cause of every implementation in `index`, ordered by implementation, then
+/// ranked ones first, then by hits (most first), then by id.
+pub fn root_causes(index: &Index) -> Vec<RootCause> {
+    type Key = (
+        String,
+        Kind,
+        Answer,
+        Vec<(Profile, Answer)>,
+        String,
+        Vec<String>,
+        Vec<String>,
+        Option<String>,
+    );
+    let mut families: Vec<&Family> = index.families.iter().collect();
+    families.sort_by(|a, b| a.id.cmp(&b.id));
+    let mut grouped: BTreeMap<Key, Vec<&Family>> = BTreeMap::new();
+    let mut foreign: Vec<(Key, &Family)> = Vec::new();
+    for family in families {
+        let suspects = suspect_profiles(family);
+        for (name, answer) in &family.split {
+            if name.starts_with("reference-") || *answer == Answer::Unsupported {
+                continue;
+            }
+            let contradicted: Vec<(Profile, Answer)> = [Profile::Rfc9309, Profile::Google]
+                .into_iter()
+                .filter_map(|p| {
+                    let expected = reference_answer(family, p)?;
+                    (expected != Answer::Error && expected != *answer).then_some((p, expected))
+                })
+                .collect();
+            if contradicted.is_empty() {
+                continue;
+            }
+            let (kind, expected) = if *answer == Answer::Timeout {
+                (Kind::Timeout, contradicted)
+            } else {
+                let kept: Vec<(Profile, Answer)> = contradicted
+                    .iter()
+                    .filter(|(p, _)| !suspects.contains(p))
+                    .copied()
+                    .collect();
+                if kept.is_empty() {
+                    (Kind::CheckReference, contradicted)
+                } else if *answer == Answer::Error {
+                    (Kind::Error, kept)
+                } else {
+                    (Kind::Deviation, kept)
+                }
+            };
+            let key = (
+                name.clone(),
+                kind,
+                *answer,
+                expected,
+                primary_construct(&family.feature).to_owned(),
+                family.classes.clone(),
+                family.contract.clone(),
+                family.transformation.clone(),
+            );
+            if minimised_for(family, name) {
+                grouped.entry(key).or_default().push(family);
+            } else {
+                foreign.push((key, family));
+            }
+        }
+    }
+    // Evidence from families minimised for other libraries, under an existing root cause.
+    let mut evidence: BTreeMap<Key, Vec<&Family>> = BTreeMap::new();
+    for (key, family) in foreign {
+        if grouped.contains_key(&key) {
+            evidence.entry(key).or_default().push(family);
+        }
+    }
+    let mut out: Vec<RootCause> = grouped
+        .into_iter()
+        .map(|(key, members)| {
+            (
+                evidence.get(&key).cloned().unwrap_or_default(),
+                key,
+                members,
+            )
+        })
+        .map(
+            |(
+                also,
+                (
+                    implementation,
+                    kind,
+                    answer,
+                    expected,
+                    construct,
+                    classes,
+                    contract,
+                    transformation,
+                ),
+                members,
+            )| {
+                let key = format!(
+                    "{implementation}|{}|{answer}|{expected:?}|{construct}|{classes:?}|\
+                     {contract:?}|{transformation:?}",
+                    kind.name()
+                );
+                let representative = members
+                    .iter()
+                    .min_by(|a, b| input_size(a).cmp(&input_size(b)).then(a.id.cmp(&b.id)))
+                    .map_or_else(String::new, |f| f.id.clone());
+                let chosen = members.iter().find(|f| f.id == representative);
+                let feature = chosen.map_or_else(String::new, |f| f.feature.clone());
+                let reference = chosen
+                    .map(|f| {
+                        Profile::ALL
+                            .into_iter()
+                            .filter_map(|p| reference_answer(f, p).map(|a| (p, a)))
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                RootCause {
+                    id: format!(
+                        "{implementation}-{:08x}",
+                        crate::text::fnv1a(key.as_bytes()) as u32
+                    ),
+                    implementation,
+                    kind,
+                    answer,
+                    expected: expected.into_iter().collect(),
+                    reference,
+                    construct: primary_construct(&feature),
+                    feature,
+                    classes,
+                    contract,
+                    transformation,
+                    families: members.iter().chain(&also).map(|f| f.id.clone()).collect(),
+                    hits: members.iter().chain(&also).map(|f| f.hits).sum(),
+                    representative,
+                    timeout_ms: members.iter().filter_map(|f| f.timeout_ms).max(),
+                }
+            },
+        )
+        .collect();
+    out.sort_by(|a, b| {
+        a.implementation
+            .cmp(&b.implementation)
+            .then(b.ranked().cmp(&a.ranked()))
+            .then(b.hits.cmp(&a.hits))
+            .then(a.id.cmp(&b.id))
+    });
+    out
+}
+
+/// Whether `family`'s input is minimal for implementation `name`.
+pub fn minimised_for(family: &Family, name: &str) -> bool {
+    family.minimised_for.is_empty()
+        || family.minimised_for == name
+        || family.also_minimised_for.iter().any(|n| n == name)
+}
+
+/// The families where `name` deviates from the reference (neither a timeout nor under a
+/// suspect profile only) on an input minimised for another library and in none of its root
+/// causes: listed in its report as evidence not yet minimised for it.
+pub fn foreign_families<'i>(
+    index: &'i Index,
+    causes: &[&RootCause],
+    name: &str,
+) -> Vec<&'i Family> {
+    let used: std::collections::BTreeSet<&str> = causes
+        .iter()
+        .filter(|c| c.implementation == name)
+        .flat_map(|c| c.families.iter().map(String::as_str))
+        .collect();
+    let mut out: Vec<&Family> = index
+        .families
+        .iter()
+        .filter(|f| {
+            !minimised_for(f, name) && !used.contains(f.id.as_str()) && f.timeout_ms.is_none()
+        })
+        .filter(|f| {
+            let Some(answer) = f.split.get(name) else {
+                return false;
+            };
+            if answer.allowed().is_none() && *answer != Answer::Error {
+                return false;
+            }
+            let suspects = suspect_profiles(f);
+            [Profile::Rfc9309, Profile::Google].into_iter().any(|p| {
+                !suspects.contains(&p)
+                    && reference_answer(f, p).is_some_and(|r| r != Answer::Error && r != *answer)
+            })
+        })
+        .collect();
+    out.sort_by(|a, b| b.hits.cmp(&a.hits).then(a.id.cmp(&b.id)));
+    out
+}
+
+/// The families flagged "check the reference", with their flagged profiles, by id.
+pub fn suspect_families(index: &Index) -> Vec<(&Family, Vec<Profile>)> {
+    let mut out: Vec<(&Family, Vec<Profile>)> = index
+        .families
+        .iter()
+        .map(|f| (f, suspect_profiles(f)))
+        .filter(|(_, s)| !s.is_empty())
+        .collect();
+    out.sort_by(|a, b| a.0.id.cmp(&b.0.id));
+    out
+}
+
+/// A phrase per construct tag of a feature, in an implementer's words.
+pub fn construct_phrase(tag: &str) -> Option<&'static str> {
+    Some(match tag {
+        "allow-rule" => "an `Allow` rule is the longest match",
+        "disallow-rule" => "a `Disallow` rule is the longest match",
+        "no-matching-rule" => "no rule matches the path",
+        "no-group" => "no group applies",
+        "robots-txt" => "the URL is /robots.txt itself",
+        "wildcard" => "the deciding rule holds `*`",
+        "end-anchor" => "the deciding rule ends in `$`",
+        "inner-dollar" => "the deciding rule holds `$` before its end",
+        "percent" => "the deciding rule holds a percent-encoding",
+        "non-ascii" => "the deciding rule holds non-ASCII characters",
+        "index-html" => "the deciding rule is an `/index.html` rule",
+        "long" => "the deciding rule is longer than 1000 characters",
+        "no-group-applies" => "no group names the crawler and there is no `*` group",
+        "misspelling" => "a misspelled field name (`useragent`, `dissallow`, …)",
+        "missing-colon" => "a line without its colon",
+        "unknown-field" => "an unknown field line",
+        "non-standard-field" => "a non-standard field (`crawl-delay`, `sitemap`, …)",
+        "rule-outside-group" => "a rule before any `user-agent` line",
+        "empty-value" => "a field with an empty value",
+        "no-leading-slash" => "a rule path without a leading `/`",
+        "invalid-agent" => "a `user-agent` value that is not a product token",
+        "size-limit" => "a file past the size limit",
+        "long-line" => "a very long line",
+        "invalid-utf8" => "bytes that are not UTF-8",
+        "bom" => "a UTF-8 byte order mark",
+        "partial-bom" => "part of a UTF-8 byte order mark",
+        "cr-line-end" => "CR (`\\r`) line ends",
+        "crlf" => "CRLF line ends",
+        "inline-comment" => "a comment after a value",
+        "url-percent" => "a percent-encoded URL",
+        "url-non-ascii" => "a raw non-ASCII URL",
+        "url-query" => "a URL with a query",
+        "agent-version" => "a crawler name with a version",
+        "agent-space" => "a crawler name with a space",
+        _ => return None,
+    })
+}
+
+/// The constructs in the order a behaviour label picks them: file format first (what the
+/// parser reads before any rule), then the shape of the deciding rule, then the URL's and
+/// the crawler name's; then the kind of decision, for a plain question.
+pub const CONSTRUCT_ORDER: [&str; 34] = [
+    "invalid-utf8",
+    "bom",
+    "partial-bom",
+    "cr-line-end",
+    "long-line",
+    "size-limit",
+    "misspelling",
+    "missing-colon",
+    "rule-outside-group",
+    "invalid-agent",
+    "no-leading-slash",
+    "empty-value",
+    "non-standard-field",
+    "unknown-field",
+    "inline-comment",
+    "crlf",
+    "inner-dollar",
+    "end-anchor",
+    "wildcard",
+    "percent",
+    "non-ascii",
+    "index-html",
+    "long",
+    "url-percent",
+    "url-non-ascii",
+    "url-query",
+    "agent-version",
+    "agent-space",
+    "no-group-applies",
+    "robots-txt",
+    "no-group",
+    "allow-rule",
+    "disallow-rule",
+    "no-matching-rule",
+];
+
+/// The behaviour label of a feature: its first construct in [`CONSTRUCT_ORDER`].
+pub fn primary_construct(feature: &str) -> &'static str {
+    let (decision, extra) = feature_tags(feature);
+    CONSTRUCT_ORDER
+        .iter()
+        .find(|c| extra.contains(c) || decision.contains(c))
+        .copied()
+        .unwrap_or("other")
+}
+
+/// The feature's tags: the decision under `rfc9309` (and `google`), then the constructs.
+pub fn feature_tags(feature: &str) -> (Vec<&str>, Vec<&str>) {
+    let (decision, extra) = feature.split_once(" + ").unwrap_or((feature, ""));
+    let decision: Vec<&str> = decision
+        .split([' ', '/', ':'])
+        .filter(|t| !t.is_empty() && *t != "google")
+        .collect();
+    let extra: Vec<&str> = extra.split(' ').filter(|t| !t.is_empty()).collect();
+    (decision, extra)
+}
+
+/// The behaviour in words: what the minimal input exercises.
+pub fn behaviour(feature: &str) -> String {
+    let (decision, extra) = feature_tags(feature);
+    let mut phrases: Vec<&str> = Vec::new();
+    for tag in extra.iter().chain(decision.iter().skip(1)) {
+        if let Some(p) = construct_phrase(tag)
+            && !phrases.contains(&p)
+        {
+            phrases.push(p);
+        }
+    }
+    if let Some(p) = decision.first().and_then(|t| construct_phrase(t))
+        && !phrases.contains(&p)
+    {
+        phrases.push(p);
+    }
+    phrases.join("; ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fuzz::findings::FirstSeen;
+
+    fn family(id: &str, split: &[(&str, Answer)], feature: &str) -> Family {
+        Family {
+            id: id.into(),
+            feature: feature.into(),
+            signature: format!("{feature} || {id}"),
+            split: split.iter().map(|(n, a)| ((*n).to_owned(), *a)).collect(),
+            against_rfc9309: Vec::new(),
+            against_google: Vec::new(),
+            hits: 2,
+            first_seen: FirstSeen { seed: 1, case: 1 },
+            classes: Vec::new(),
+            input: None,
+            minimised_for: String::new(),
+            also_minimised_for: Vec::new(),
+            transformation: None,
+            contract: Vec::new(),
+            timeout_ms: None,
+        }
+    }
+
+    #[test]
+    fn one_behaviour_seen_by_different_sets_is_one_root_cause_each() {
+        use Answer::{Allow, Disallow};
+        let refs = [
+            ("reference-rfc9309", Allow),
+            ("reference-google", Allow),
+            ("reference-legacy", Allow),
+        ];
+        let a: Vec<(&str, Answer)> = refs
+            .iter()
+            .copied()
+            .chain([("lib-a", Disallow), ("lib-b", Disallow), ("lib-c", Allow)])
+            .chain([(GOOGLE_PARSER, Allow)])
+            .collect();
+        let b: Vec<(&str, Answer)> = refs
+            .iter()
+            .copied()
+            .chain([("lib-a", Disallow), ("lib-b", Allow), ("lib-c", Disallow)])
+            .chain([(GOOGLE_PARSER, Allow)])
+            .collect();
+        let index = Index {
+            schema: 1,
+            families: vec![
+                family("f1", &a, "disallow-rule wildcard"),
+                family("f2", &b, "disallow-rule wildcard"),
+            ],
+            ..Index::default()
+        };
+        let causes = root_causes(&index);
+        let of = |name: &str| causes.iter().filter(|c| c.implementation == name).count();
+        assert_eq!((of("lib-a"), of("lib-b"), of("lib-c")), (1, 1, 1));
+        let lib_a = causes.iter().find(|c| c.implementation == "lib-a");
+        assert_eq!(lib_a.map(|c| c.families.len()), Some(2));
+        assert_eq!(lib_a.map(|c| c.hits), Some(4));
+        // Pure: the same catalogue in another order gives the same root causes.
+        let mut reversed = index.clone();
+        reversed.families.reverse();
+        assert_eq!(root_causes(&reversed), causes);
+    }
+
+    #[test]
+    fn a_library_s_root_causes_come_from_its_own_minimisations() {
+        use Answer::{Allow, Disallow};
+        let split = [
+            ("reference-rfc9309", Allow),
+            ("reference-google", Allow),
+            ("reference-legacy", Allow),
+            ("lib-a", Disallow),
+            ("lib-b", Disallow),
+            (GOOGLE_PARSER, Allow),
+        ];
+        let mut crlf = family("f1", &split, "no-matching-rule + crlf");
+        crlf.minimised_for = "lib-b".into();
+        let mut plain = family("f2", &split, "no-matching-rule + crlf");
+        plain.minimised_for = "lib-a".into();
+        let index = Index {
+            schema: 1,
+            families: vec![crlf.clone()],
+            ..Index::default()
+        };
+        // Minimised for lib-b only: lib-a gets no root cause from it.
+        let causes = root_causes(&index);
+        assert_eq!(causes.len(), 1);
+        assert_eq!(causes[0].implementation, "lib-b");
+        // With lib-a's own family of the same key, lib-b's adds evidence to it.
+        let index = Index {
+            schema: 1,
+            families: vec![crlf, plain],
+            ..Index::default()
+        };
+        let causes = root_causes(&index);
+        let lib_a = causes
+            .iter()
+            .find(|c| c.implementation == "lib-a")
+            .expect("lib-a");
+        assert_eq!(lib_a.families, vec!["f2".to_owned(), "f1".to_owned()]);
+        assert_eq!(lib_a.representative, "f2");
+    }
+
+    #[test]
+    fn a_lonely_reference_is_suspected_first() {
+        use Answer::{Allow, Disallow};
+        let split = [
+            ("reference-rfc9309", Disallow),
+            ("reference-google", Disallow),
+            ("reference-legacy", Disallow),
+            ("lib-a", Allow),
+            ("lib-b", Allow),
+            ("lib-c", Disallow),
+            (GOOGLE_PARSER, Allow),
+        ];
+        let index = Index {
+            schema: 1,
+            families: vec![family("f1", &split, "disallow-rule + bom")],
+            ..Index::default()
+        };
+        assert_eq!(
+            suspect_profiles(&index.families[0]),
+            vec![Profile::Rfc9309, Profile::Google]
+        );
+        let causes = root_causes(&index);
+        assert!(causes.iter().all(|c| c.kind == Kind::CheckReference));
+        assert!(causes.iter().all(|c| !c.ranked()));
+        // Without Google's parser on the majority's side, the reference is not suspected.
+        let mut trusted = index.clone();
+        trusted.families[0]
+            .split
+            .insert(GOOGLE_PARSER.into(), Disallow);
+        assert!(suspect_profiles(&trusted.families[0]).is_empty());
+        assert!(root_causes(&trusted).iter().all(RootCause::ranked));
+    }
+}
