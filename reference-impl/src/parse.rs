@@ -475,19 +475,27 @@ fn classify(key: &[u8], rules: &Rules) -> Option<(RecordKind, Option<&'static st
 struct RawLine<'a> {
     bytes: &'a [u8],
     hash: Option<usize>,
+    /// Where its first NUL is, when the profile ends a line's content there.
+    nul: Option<usize>,
 }
 
 /// Splits `bytes` into lines at CR, LF or CRLF. The last line is yielded even without an end.
 ///
 /// One search finds the end of the line or its `#`, whichever comes first (most lines have no
 /// comment): searching for the end and then for a `#` cost two searches per line, which a
-/// profile of the parse showed as one of its largest items.
-fn lines(bytes: &[u8]) -> impl Iterator<Item = RawLine<'_>> {
-    let mut rest = bytes;
+/// profile of the parse showed as one of its largest items. With `find_nul`, each line also
+/// says where its first NUL is, found by one search ahead through the body that is repeated
+/// only once the lines pass the NUL it found (most files have none: one search per file).
+fn lines(bytes: &[u8], find_nul: bool) -> impl Iterator<Item = RawLine<'_>> {
+    let mut start = 0;
+    // The first NUL at or after `start`, when it has been looked for (`bytes.len()`: none).
+    let mut next_nul = if find_nul {
+        memchr::memchr(0, bytes).unwrap_or(bytes.len())
+    } else {
+        bytes.len()
+    };
     std::iter::from_fn(move || {
-        if rest.is_empty() {
-            return None;
-        }
+        let rest = bytes.get(start..).filter(|r| !r.is_empty())?;
         let (end, hash) = match memchr::memchr3(b'\r', b'\n', b'#', rest) {
             Some(at) if rest[at] == b'#' => (
                 memchr::memchr2(b'\r', b'\n', &rest[at + 1..]).map(|e| at + 1 + e),
@@ -495,23 +503,27 @@ fn lines(bytes: &[u8]) -> impl Iterator<Item = RawLine<'_>> {
             ),
             found => (found, None),
         };
-        match end {
+        let (line, skip) = match end {
             Some(at) => {
-                let line = &rest[..at];
                 let skip = if rest[at] == b'\r' && rest.get(at + 1) == Some(&b'\n') {
                     2
                 } else {
                     1
                 };
-                rest = &rest[at + skip..];
-                Some(RawLine { bytes: line, hash })
+                (&rest[..at], at + skip)
             }
-            None => {
-                let line = rest;
-                rest = &[];
-                Some(RawLine { bytes: line, hash })
-            }
+            None => (rest, rest.len()),
+        };
+        let nul = (next_nul - start < line.len()).then(|| next_nul - start);
+        start += skip;
+        if find_nul && next_nul < start {
+            next_nul = memchr::memchr(0, &bytes[start..]).map_or(bytes.len(), |at| start + at);
         }
+        Some(RawLine {
+            bytes: line,
+            hash,
+            nul,
+        })
     })
 }
 
@@ -546,7 +558,7 @@ impl Robots {
         let body: Box<[u8]> = body.into();
         let mut skeleton = Skeleton::default();
         let mut number = 0;
-        for raw in lines(&body) {
+        for raw in lines(&body, rules.nul_ends_line) {
             number += 1;
             let mut line = parse_line(raw, rules, false);
             skeleton.take(number, &mut line, &body, rules);
@@ -575,7 +587,7 @@ impl Robots {
             let rules = self.profile.rules();
             let mut skeleton = Skeleton::default();
             let mut records = Vec::new();
-            let mut all = lines(&self.body).peekable();
+            let mut all = lines(&self.body, rules.nul_ends_line).peekable();
             let mut number = 0;
             while let Some(raw) = all.next() {
                 number += 1;
@@ -609,7 +621,7 @@ impl Robots {
     pub fn sitemaps(&self) -> &[String] {
         self.sitemaps.get_or_init(|| {
             let rules = self.profile.rules();
-            lines(&self.body)
+            lines(&self.body, rules.nul_ends_line)
                 .map(|raw| parse_line(raw, rules, false))
                 .filter(|line| line.kind == RecordKind::Sitemap && !line.value.is_empty())
                 .map(|line| lossy(line.value))
@@ -746,13 +758,12 @@ fn parse_line<'a>(raw: RawLine<'a>, rules: &Rules, full: bool) -> Line<'a> {
     if full && std::str::from_utf8(line).is_err() {
         diagnostics.push(Diagnostic::InvalidUtf8);
     }
-    let mut before_comment = hash.map_or(line, |at| &line[..at]);
-    if rules.nul_ends_line
-        && let Some(nul) = memchr::memchr(0, before_comment)
-    {
-        before_comment = &before_comment[..nul];
-    }
-    let content = trim(before_comment, rules);
+    // Content ends at the first `#` or (under a profile that says so) NUL.
+    let end = match (hash, raw.nul.filter(|_| rules.nul_ends_line)) {
+        (Some(hash), Some(nul)) => Some(hash.min(nul)),
+        (hash, nul) => hash.or(nul),
+    };
+    let content = trim(end.map_or(line, |at| &line[..at.min(line.len())]), rules);
     if content.is_empty() {
         return Line {
             kind: RecordKind::Blank,
@@ -962,6 +973,45 @@ mod tests {
             }
         }
         assert!(compared > 50_000);
+    }
+
+    /// The line splitter's `#` and NUL positions are those a search within each line finds.
+    #[test]
+    fn lines_find_ends_comments_and_nuls() {
+        let mut state = 0x9E37_79B9_7F4A_7C15_u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for _ in 0..3_000 {
+            let len = (next() % 40) as usize;
+            let body: Vec<u8> = (0..len)
+                .map(|_| b"\r\n#\0ab"[(next() % 6) as usize])
+                .collect();
+            let split: Vec<RawLine<'_>> = lines(&body, true).collect();
+            let mut naive = Vec::new();
+            let mut rest = &body[..];
+            while !rest.is_empty() {
+                let end = rest
+                    .iter()
+                    .position(|&b| b == b'\r' || b == b'\n')
+                    .unwrap_or(rest.len());
+                naive.push(&rest[..end]);
+                let skip = match rest.get(end..end + 2) {
+                    Some(b"\r\n") => 2,
+                    _ => 1,
+                };
+                rest = rest.get(end + skip..).unwrap_or_default();
+            }
+            assert_eq!(split.len(), naive.len(), "{body:?}");
+            for (line, expected) in split.iter().zip(naive) {
+                assert_eq!(line.bytes, expected, "{body:?}");
+                assert_eq!(line.hash, memchr::memchr(b'#', expected), "{body:?}");
+                assert_eq!(line.nul, memchr::memchr(0, expected), "{body:?}");
+            }
+        }
     }
 
     #[test]
