@@ -40,36 +40,70 @@ fn lower(token: &[u8]) -> String {
     lower
 }
 
-impl AgentToken {
+/// What a `user-agent` value stands for, read without allocating: a name is the value's first
+/// `len` octets (every reading takes a prefix of the value). The parse keeps this, and
+/// [`AgentToken`] (with its lower-case copy) is built only for the groups that are asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum RawToken {
+    Star,
+    Name(usize),
+    Invalid,
+}
+
+impl RawToken {
     /// Reads the (already trimmed) value of a `user-agent` line.
-    pub(crate) fn from_value(value: &[u8], rule: AgentValue) -> AgentToken {
+    pub(crate) fn read(value: &[u8], rule: AgentValue) -> RawToken {
         match rule {
             AgentValue::Whole => {
                 if value == b"*" {
-                    AgentToken::Star
+                    RawToken::Star
                 } else if !value.is_empty() && value.iter().all(|&b| is_token_byte(b)) {
-                    AgentToken::Name(lower(value))
+                    RawToken::Name(value.len())
                 } else {
-                    AgentToken::Invalid
+                    RawToken::Invalid
                 }
             }
             AgentValue::LeadingToken | AgentValue::LeadingTokenLoneStar => {
                 let token = leading_token(value);
                 if !token.is_empty() {
-                    return AgentToken::Name(lower(token));
+                    return RawToken::Name(token.len());
                 }
                 match value.split_first() {
-                    Some((b'*', _)) if rule == AgentValue::LeadingToken => AgentToken::Star,
+                    Some((b'*', _)) if rule == AgentValue::LeadingToken => RawToken::Star,
                     // `*` alone, or followed by whitespace (the value is already trimmed of
                     // the comment and of surrounding whitespace).
-                    Some((b'*', [])) => AgentToken::Star,
+                    Some((b'*', [])) => RawToken::Star,
                     Some((b'*', [next, ..])) if next.is_ascii_whitespace() || *next == 0x0B => {
-                        AgentToken::Star
+                        RawToken::Star
                     }
-                    _ => AgentToken::Invalid,
+                    _ => RawToken::Invalid,
                 }
             }
         }
+    }
+
+    /// Whether this token, read from `value`, names the crawler known by `token` (lower case).
+    pub(crate) fn names(self, value: &[u8], token: &[u8]) -> bool {
+        // Token octets are ASCII by construction, so comparing without regard to ASCII case is
+        // comparing the lower-case forms.
+        matches!(self, RawToken::Name(len) if value[..len].eq_ignore_ascii_case(token))
+    }
+
+    /// The token with its name copied out of `value`, in lower case.
+    pub(crate) fn token(self, value: &[u8]) -> AgentToken {
+        match self {
+            RawToken::Star => AgentToken::Star,
+            RawToken::Name(len) => AgentToken::Name(lower(&value[..len])),
+            RawToken::Invalid => AgentToken::Invalid,
+        }
+    }
+}
+
+impl AgentToken {
+    /// Reads the (already trimmed) value of a `user-agent` line.
+    #[cfg(test)]
+    pub(crate) fn from_value(value: &[u8], rule: AgentValue) -> AgentToken {
+        RawToken::read(value, rule).token(value)
     }
 }
 

@@ -44,7 +44,8 @@ pub enum GroupMatch {
 #[derive(Debug)]
 pub struct Selection<'r> {
     robots: &'r Robots,
-    groups: &'r [usize],
+    /// The groups followed, in file order, built when the selection was made.
+    groups: Vec<&'r Group>,
     matched: GroupMatch,
     /// Checks so far, up to [`INDEX_AFTER_CHECKS`].
     checks: AtomicU32,
@@ -64,7 +65,7 @@ impl Clone for Selection<'_> {
     fn clone(&self) -> Self {
         Selection {
             robots: self.robots,
-            groups: self.groups,
+            groups: self.groups.clone(),
             matched: self.matched.clone(),
             checks: AtomicU32::new(self.checks.load(Ordering::Relaxed)),
             index: self.index.clone(),
@@ -105,26 +106,28 @@ impl Robots {
     /// The groups a crawler known by `agents` (most specific first) follows.
     pub fn select<S: AsRef<str>>(&self, agents: &[S]) -> Selection<'_> {
         for agent in agents {
-            if let Some(token) = crawler_token(agent.as_ref())
-                && let Some(groups) = self.by_token.get(&token)
-            {
-                return Selection::new(self, groups, GroupMatch::Token(token));
+            if let Some(token) = crawler_token(agent.as_ref()) {
+                let groups = self.groups_naming(Some(token.as_bytes()));
+                if !groups.is_empty() {
+                    return Selection::new(self, &groups, GroupMatch::Token(token));
+                }
             }
         }
-        let matched = if self.star.is_empty() {
+        let star = self.groups_naming(None);
+        let matched = if star.is_empty() {
             GroupMatch::None
         } else {
             GroupMatch::Star
         };
-        Selection::new(self, &self.star, matched)
+        Selection::new(self, &star, matched)
     }
 }
 
 impl<'r> Selection<'r> {
-    fn new(robots: &'r Robots, groups: &'r [usize], matched: GroupMatch) -> Selection<'r> {
+    fn new(robots: &'r Robots, groups: &[usize], matched: GroupMatch) -> Selection<'r> {
         Selection {
             robots,
-            groups,
+            groups: groups.iter().map(|&i| robots.group(i)).collect(),
             matched,
             checks: AtomicU32::new(0),
             index: OnceLock::new(),
@@ -140,9 +143,7 @@ impl<'r> Selection<'r> {
             self.checks.fetch_add(1, Ordering::Relaxed);
             return None;
         }
-        let index = self
-            .index
-            .get_or_init(|| RuleIndex::new(&self.robots.groups, self.groups));
+        let index = self.index.get_or_init(|| RuleIndex::new(&self.groups));
         (index.len() > INDEX_MIN_RULES).then_some(index)
     }
 
@@ -153,7 +154,7 @@ impl<'r> Selection<'r> {
 
     /// The groups followed, in file order.
     pub fn groups(&self) -> impl Iterator<Item = &'r Group> + '_ {
-        self.groups.iter().map(|&i| &self.robots.groups[i])
+        self.groups.iter().copied()
     }
 
     /// The verdict for an absolute URL or a path starting with `/`.
@@ -181,7 +182,7 @@ impl<'r> Selection<'r> {
             return verdict(true, Reason::NoGroup, None, None, canonical_path);
         }
         if let Some(index) = self.index() {
-            return match index.best(&self.robots.groups, self.groups, &canonical_path) {
+            return match index.best(&self.groups, &canonical_path) {
                 Some((rule, group)) => verdict(
                     rule.allow,
                     Reason::Rule,

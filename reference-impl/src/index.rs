@@ -49,7 +49,7 @@ impl Node {
 
 /// The rules of one selection in precedence order, filed by first segment. It holds positions,
 /// not references, so that a [`crate::Selection`] holding it stays covariant in its lifetime:
-/// the methods take the file's groups and the selection's list of them.
+/// the methods take the selection's groups.
 #[derive(Clone, Debug)]
 pub(crate) struct RuleIndex {
     /// In precedence order, each rule as (position in the selection's groups, position in its
@@ -88,34 +88,30 @@ impl Bigrams {
     }
 }
 
-/// The rule at `(slot, at)` of a selection.
-fn rule_at<'r>(
-    all: &'r [Group],
-    selected: &[usize],
-    (slot, at): (u32, u32),
-) -> (&'r Rule, &'r Group) {
-    let group = &all[selected[slot as usize]];
+/// The rule at `(slot, at)` of a selection's groups.
+fn rule_at<'r>(groups: &[&'r Group], (slot, at): (u32, u32)) -> (&'r Rule, &'r Group) {
+    let group = groups[slot as usize];
     (&group.rules[at as usize], group)
 }
 
 impl RuleIndex {
-    /// Indexes the rules of the groups `selected` of `all` (in the order the scan reads them).
+    /// Indexes the rules of a selection's `groups` (in the order the scan reads them).
     /// Compiles every rule.
-    pub(crate) fn new(all: &[Group], selected: &[usize]) -> RuleIndex {
-        let mut rules: Vec<(u32, u32)> = selected
+    pub(crate) fn new(groups: &[&Group]) -> RuleIndex {
+        let mut rules: Vec<(u32, u32)> = groups
             .iter()
             .enumerate()
-            .flat_map(|(slot, &g)| (0..all[g].rules.len()).map(move |at| (slot as u32, at as u32)))
+            .flat_map(|(slot, g)| (0..g.rules.len()).map(move |at| (slot as u32, at as u32)))
             .collect();
         // A stable sort: among equally specific rules of the same kind, scan order stays.
         rules.sort_by_key(|&place| {
-            let (rule, _) = rule_at(all, selected, place);
+            let (rule, _) = rule_at(groups, place);
             (Reverse(rule.pattern().len()), !rule.allow)
         });
         let needs = rules
             .iter()
             .map(|&place| {
-                let (rule, _) = rule_at(all, selected, place);
+                let (rule, _) = rule_at(groups, place);
                 let mut needs: Vec<u16> = rule
                     .pattern()
                     .later_segments()
@@ -132,7 +128,7 @@ impl RuleIndex {
             .collect();
         let mut nodes = vec![Node::default()];
         for (rank, &place) in rules.iter().enumerate() {
-            let (rule, _) = rule_at(all, selected, place);
+            let (rule, _) = rule_at(groups, place);
             let mut node = 0;
             for &b in rule.pattern().first_segment() {
                 node = match nodes[node].child(b) {
@@ -159,12 +155,11 @@ impl RuleIndex {
         self.rules.len()
     }
 
-    /// The most specific rule matching `path` (canonical), as the scan would find it, among the
-    /// groups `selected` of `all` (those it was built from).
+    /// The most specific rule matching `path` (canonical), as the scan would find it, among a
+    /// selection's `groups` (those it was built from).
     pub(crate) fn best<'r>(
         &self,
-        all: &'r [Group],
-        selected: &[usize],
+        groups: &[&'r Group],
         path: &[u8],
     ) -> Option<(&'r Rule, &'r Group)> {
         let mut best = usize::MAX;
@@ -185,7 +180,7 @@ impl RuleIndex {
                 {
                     continue;
                 }
-                let (rule, _) = rule_at(all, selected, self.rules[rank]);
+                let (rule, _) = rule_at(groups, self.rules[rank]);
                 if rule.pattern().matches(path) {
                     best = rank;
                     break;
@@ -198,6 +193,6 @@ impl RuleIndex {
             depth += 1;
         }
         let place = *self.rules.get(best)?;
-        Some(rule_at(all, selected, place))
+        Some(rule_at(groups, place))
     }
 }

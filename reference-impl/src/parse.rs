@@ -22,10 +22,9 @@
 //!   change the grouping).
 
 use std::borrow::Cow;
-use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use crate::agent::AgentToken;
+use crate::agent::{AgentToken, RawToken};
 use crate::octets::Octets;
 use crate::pattern::Pattern;
 use crate::profile::{Encoding, FieldNames, IndexHtml, MissingColon, Profile, Rules};
@@ -230,23 +229,72 @@ pub struct Group {
 }
 
 /// A parsed robots.txt file.
+///
+/// Parsing is one pass over the lines that keeps, for verdicts, only where each group's
+/// `user-agent` lines and rules are (positions in the kept bytes, a few words per line, no
+/// allocation per line). A [`Group`], with its agent strings and [`Rule`]s, is built the first
+/// time a selection names it, and only then: a crawler follows one or two groups of a file,
+/// and building all of them was most of what a parse cost (see `BENCHMARKS.md`).
+/// [`Robots::groups`], [`Robots::records`] and [`Robots::sitemaps`] are built on first use.
 #[derive(Clone, Debug)]
 pub struct Robots {
     pub(crate) profile: Profile,
     /// The bytes that were parsed (BOM and anything past the size limit left out), kept so
-    /// that [`Robots::records`] can be built on demand.
+    /// that groups, records and sitemaps can be built on demand.
     body: Box<[u8]>,
     cut_mid_line: bool,
-    /// Built on first use by a second pass: verdicts never need them, so parsing for
-    /// verdicts allocates nothing per line that is not a rule or a user-agent.
-    records: OnceLock<Vec<Record>>,
-    pub(crate) groups: Vec<Group>,
-    sitemaps: Vec<String>,
     truncated: bool,
-    /// Product token (lower case) → groups naming it, in file order.
-    pub(crate) by_token: HashMap<String, Vec<usize>>,
-    /// Groups naming `*`, in file order.
-    pub(crate) star: Vec<usize>,
+    /// Where the groups are.
+    skeleton: Skeleton,
+    /// Built on first use by a second pass: verdicts never need them, so parsing for
+    /// verdicts allocates nothing per line.
+    records: OnceLock<Vec<Record>>,
+    /// Every group, built on first use of [`Robots::groups`] (a selection builds only its
+    /// own, into [`Skeleton::groups`]).
+    all_groups: OnceLock<Vec<Group>>,
+    sitemaps: OnceLock<Vec<String>>,
+}
+
+/// A `user-agent` line as the parse keeps it.
+#[derive(Clone, Copy, Debug)]
+struct RawAgent {
+    line: usize,
+    /// The value's place in the body.
+    start: usize,
+    len: usize,
+    token: RawToken,
+    /// The group it opens or extends.
+    group: usize,
+}
+
+/// An `allow` or `disallow` line with a value, as the parse keeps it.
+#[derive(Clone, Copy, Debug)]
+struct RawRule {
+    line: usize,
+    /// The value's place in the body.
+    start: usize,
+    len: usize,
+    allow: bool,
+}
+
+/// A group as the parse keeps it: where its agent lines and rules begin in
+/// [`Skeleton::agents`] and [`Skeleton::rules`] (they end where the next group's begin), and
+/// the group itself once a selection has built it.
+#[derive(Clone, Debug)]
+struct LazyGroup {
+    agents: usize,
+    rules: usize,
+    built: OnceLock<Group>,
+}
+
+/// The grouping of a file's lines, as positions in its body.
+#[derive(Clone, Debug, Default)]
+struct Skeleton {
+    groups: Vec<LazyGroup>,
+    agents: Vec<RawAgent>,
+    rules: Vec<RawRule>,
+    /// Whether the newest group is still taking `user-agent` lines (no rule seen yet).
+    open_for_agents: bool,
 }
 
 const FIELDS: &[(&str, RecordKind)] = &[
@@ -291,16 +339,70 @@ const PARSER_PREFIXES: &[(&str, RecordKind, Option<&str>)] = &[
 ];
 
 fn is_ws(b: u8, rules: &Rules) -> bool {
-    b == b' ' || b == b'\t' || (rules.vt_ff_are_whitespace && matches!(b, 0x0B | 0x0C))
+    // Every whitespace octet is at most a space: one comparison tells most octets apart.
+    b <= b' '
+        && (b == b' ' || b == b'\t' || (rules.vt_ff_are_whitespace && matches!(b, 0x0B | 0x0C)))
+}
+
+/// Whether `key` is `name` without regard to ASCII case, where `name` is in lower case and made
+/// of letters, `-`, `_` and spaces (every field name and misspelling here). Compared eight (or
+/// four) octets at a time: comparing a field name octet by octet was the largest item of the
+/// parse's profile after the lazy groups (`classify` 20 % of its instructions).
+fn is_field_name(key: &[u8], name: &[u8]) -> bool {
+    fn word8(b: &[u8]) -> u64 {
+        u64::from_le_bytes(b[..8].try_into().unwrap_or_default())
+    }
+    fn word4(b: &[u8]) -> u32 {
+        u32::from_le_bytes(b[..4].try_into().unwrap_or_default())
+    }
+    // The octets of `name` that are letters (0x61 and above) get 0x20 in the mask: a key octet
+    // with that bit set is its lower-case form, and the other octets must be equal.
+    fn same8(k: u64, n: u64) -> bool {
+        let mask = ((n + 0x1F1F_1F1F_1F1F_1F1F) & 0x8080_8080_8080_8080) >> 2;
+        (k | mask) == n
+    }
+    fn same4(k: u32, n: u32) -> bool {
+        let mask = ((n + 0x1F1F_1F1F) & 0x8080_8080) >> 2;
+        (k | mask) == n
+    }
+    let len = key.len();
+    if len != name.len() {
+        return false;
+    }
+    match len {
+        // The first and the last eight (or four) octets, overlapping when shorter than 16 (8).
+        8..=16 => {
+            same8(word8(key), word8(name)) && same8(word8(&key[len - 8..]), word8(&name[len - 8..]))
+        }
+        4..8 => {
+            same4(word4(key), word4(name)) && same4(word4(&key[len - 4..]), word4(&name[len - 4..]))
+        }
+        _ => key.eq_ignore_ascii_case(name),
+    }
+}
+
+fn trim_start<'a>(s: &'a [u8], rules: &Rules) -> &'a [u8] {
+    let mut s = s;
+    while let [first, rest @ ..] = s
+        && is_ws(*first, rules)
+    {
+        s = rest;
+    }
+    s
+}
+
+fn trim_end<'a>(s: &'a [u8], rules: &Rules) -> &'a [u8] {
+    let mut s = s;
+    while let [rest @ .., last] = s
+        && is_ws(*last, rules)
+    {
+        s = rest;
+    }
+    s
 }
 
 fn trim<'a>(s: &'a [u8], rules: &Rules) -> &'a [u8] {
-    let start = s.iter().position(|&b| !is_ws(b, rules)).unwrap_or(s.len());
-    let end = s
-        .iter()
-        .rposition(|&b| !is_ws(b, rules))
-        .map_or(start, |last| last + 1);
-    &s[start..end]
+    trim_end(trim_start(s, rules), rules)
 }
 
 fn lossy(b: &[u8]) -> String {
@@ -322,23 +424,39 @@ fn classify(key: &[u8], rules: &Rules) -> Option<(RecordKind, Option<&'static st
             return false;
         }
         if rules.field_names_case_insensitive {
-            key.eq_ignore_ascii_case(name.as_bytes())
+            is_field_name(key, name.as_bytes())
         } else {
             key == name.as_bytes()
         }
     };
     match rules.field_names {
         FieldNames::ParserPrefixes => {
+            // The prefixes are in lower case: the first octet sets most of them aside.
+            let first = key.first()?.to_ascii_lowercase();
             let (prefix, kind, misspelled) = PARSER_PREFIXES.iter().find(|(prefix, _, _)| {
-                key.get(..prefix.len())
-                    .is_some_and(|head| head.eq_ignore_ascii_case(prefix.as_bytes()))
+                prefix.as_bytes()[0] == first
+                    && key
+                        .get(..prefix.len())
+                        .is_some_and(|head| is_field_name(head, prefix.as_bytes()))
             })?;
             // A longer name (`disallowed`) is a misspelling of the field its prefix names.
             let canonical = misspelled.or((key.len() > prefix.len()).then_some(*prefix));
             Some((*kind, canonical))
         }
         FieldNames::Exact | FieldNames::CommonMisspellings => {
-            if let Some(&(_, kind)) = FIELDS.iter().find(|(name, _)| eq(name)) {
+            // The field names differ in length: the key's length picks the one it can be (a
+            // profile saw a tenth of its parse time comparing each key with every name).
+            let field = match key.len() {
+                5 => Some(FIELDS[1]),
+                7 => Some(FIELDS[3]),
+                8 => Some(FIELDS[2]),
+                10 => Some(FIELDS[0]),
+                11 => Some(FIELDS[4]),
+                _ => None,
+            };
+            if let Some((name, kind)) = field
+                && eq(name)
+            {
                 return Some((kind, None));
             }
             if rules.field_names == FieldNames::CommonMisspellings
@@ -352,41 +470,68 @@ fn classify(key: &[u8], rules: &Rules) -> Option<(RecordKind, Option<&'static st
     }
 }
 
+/// One line of the body, without its end, and where its first `#` is.
+#[derive(Clone, Copy)]
+struct RawLine<'a> {
+    bytes: &'a [u8],
+    hash: Option<usize>,
+    /// Where its first NUL is, when the profile ends a line's content there.
+    nul: Option<usize>,
+}
+
 /// Splits `bytes` into lines at CR, LF or CRLF. The last line is yielded even without an end.
-fn lines(bytes: &[u8]) -> impl Iterator<Item = &[u8]> {
-    let mut rest = bytes;
+///
+/// One search finds the end of the line or its `#`, whichever comes first (most lines have no
+/// comment): searching for the end and then for a `#` cost two searches per line, which a
+/// profile of the parse showed as one of its largest items. With `find_nul`, each line also
+/// says where its first NUL is, found by one search ahead through the body that is repeated
+/// only once the lines pass the NUL it found (most files have none: one search per file).
+fn lines(bytes: &[u8], find_nul: bool) -> impl Iterator<Item = RawLine<'_>> {
+    let mut start = 0;
+    // The first NUL at or after `start`, when it has been looked for (`bytes.len()`: none).
+    let mut next_nul = if find_nul {
+        memchr::memchr(0, bytes).unwrap_or(bytes.len())
+    } else {
+        bytes.len()
+    };
     std::iter::from_fn(move || {
-        if rest.is_empty() {
-            return None;
-        }
-        match memchr::memchr2(b'\r', b'\n', rest) {
+        let rest = bytes.get(start..).filter(|r| !r.is_empty())?;
+        let (end, hash) = match memchr::memchr3(b'\r', b'\n', b'#', rest) {
+            Some(at) if rest[at] == b'#' => (
+                memchr::memchr2(b'\r', b'\n', &rest[at + 1..]).map(|e| at + 1 + e),
+                Some(at),
+            ),
+            found => (found, None),
+        };
+        let (line, skip) = match end {
             Some(at) => {
-                let line = &rest[..at];
                 let skip = if rest[at] == b'\r' && rest.get(at + 1) == Some(&b'\n') {
                     2
                 } else {
                     1
                 };
-                rest = &rest[at + skip..];
-                Some(line)
+                (&rest[..at], at + skip)
             }
-            None => {
-                let line = rest;
-                rest = &[];
-                Some(line)
-            }
+            None => (rest, rest.len()),
+        };
+        let nul = (next_nul - start < line.len()).then(|| next_nul - start);
+        start += skip;
+        if find_nul && next_nul < start {
+            next_nul = memchr::memchr(0, &bytes[start..]).map_or(bytes.len(), |at| start + at);
         }
+        Some(RawLine {
+            bytes: line,
+            hash,
+            nul,
+        })
     })
 }
 
-/// Builds groups as records arrive.
-struct Grouper {
-    groups: Vec<Group>,
-    /// The rules of the newest group, moved into it when the group is complete: one
-    /// allocation of the right size per group instead of a vector growing rule by rule.
-    pending: Vec<Rule>,
-    /// Whether the newest group is still taking `user-agent` lines (no rule seen yet).
-    open_for_agents: bool,
+/// Where `part` (a slice of `body`) begins in `body`.
+fn offset(body: &[u8], part: &[u8]) -> usize {
+    let at = (part.as_ptr() as usize).wrapping_sub(body.as_ptr() as usize);
+    debug_assert!(at + part.len() <= body.len());
+    at
 }
 
 impl Robots {
@@ -410,50 +555,29 @@ impl Robots {
         // of line.
         let cut_mid_line = truncated && !matches!(body.last(), Some(b'\n' | b'\r'));
 
-        let mut sitemaps = Vec::new();
-        let mut grouper = Grouper {
-            groups: Vec::new(),
-            pending: Vec::new(),
-            open_for_agents: false,
+        let body: Box<[u8]> = body.into();
+        // Room for the rules up front: in the corpus a rule line takes 37 octets on average,
+        // and growing the list by doubling (a copy each time) was a visible part of a one-shot
+        // parse's allocation time.
+        let mut skeleton = Skeleton {
+            rules: Vec::with_capacity(body.len() / 40),
+            ..Skeleton::default()
         };
         let mut number = 0;
-        for raw in lines(body) {
+        for raw in lines(&body, rules.nul_ends_line) {
             number += 1;
             let mut line = parse_line(raw, rules, false);
-            grouper.take(number, &mut line, rules, &mut sitemaps);
-        }
-        grouper.close_group();
-
-        let mut by_token: HashMap<String, Vec<usize>> = HashMap::new();
-        let mut star = Vec::new();
-        for (index, group) in grouper.groups.iter().enumerate() {
-            let mut seen_star = false;
-            for agent in &group.agents {
-                match &agent.token {
-                    AgentToken::Star if !seen_star => {
-                        seen_star = true;
-                        star.push(index);
-                    }
-                    AgentToken::Name(name) => {
-                        let list = by_token.entry(name.clone()).or_default();
-                        if list.last() != Some(&index) {
-                            list.push(index);
-                        }
-                    }
-                    _ => {}
-                }
-            }
+            skeleton.take(number, &mut line, &body, rules);
         }
         Robots {
             profile: options.profile,
-            body: body.into(),
+            body,
             cut_mid_line,
-            records: OnceLock::new(),
-            groups: grouper.groups,
-            sitemaps,
             truncated,
-            by_token,
-            star,
+            skeleton,
+            records: OnceLock::new(),
+            all_groups: OnceLock::new(),
+            sitemaps: OnceLock::new(),
         }
     }
 
@@ -467,14 +591,9 @@ impl Robots {
         self.records.get_or_init(|| {
             // The same reading as `parse`, keeping every line and its diagnostics.
             let rules = self.profile.rules();
-            let mut grouper = Grouper {
-                groups: Vec::new(),
-                pending: Vec::new(),
-                open_for_agents: false,
-            };
-            let mut sitemaps = Vec::new();
+            let mut skeleton = Skeleton::default();
             let mut records = Vec::new();
-            let mut all = lines(&self.body).peekable();
+            let mut all = lines(&self.body, rules.nul_ends_line).peekable();
             let mut number = 0;
             while let Some(raw) = all.next() {
                 number += 1;
@@ -482,7 +601,7 @@ impl Robots {
                 if self.cut_mid_line && all.peek().is_none() {
                     line.diagnostics.push(Diagnostic::CutBySizeLimit);
                 }
-                grouper.take(number, &mut line, rules, &mut sitemaps);
+                skeleton.take(number, &mut line, &self.body, rules);
                 records.push(Record {
                     line: number,
                     kind: line.kind,
@@ -497,18 +616,107 @@ impl Robots {
 
     /// The groups, in file order.
     pub fn groups(&self) -> &[Group] {
-        &self.groups
+        self.all_groups.get_or_init(|| {
+            (0..self.skeleton.groups.len())
+                .map(|i| self.build_group(i))
+                .collect()
+        })
     }
 
     /// The `sitemap` values, in file order.
     pub fn sitemaps(&self) -> &[String] {
-        &self.sitemaps
+        self.sitemaps.get_or_init(|| {
+            let rules = self.profile.rules();
+            lines(&self.body, rules.nul_ends_line)
+                .map(|raw| parse_line(raw, rules, false))
+                .filter(|line| line.kind == RecordKind::Sitemap && !line.value.is_empty())
+                .map(|line| lossy(line.value))
+                .collect()
+        })
     }
 
     /// Whether content past the size limit was ignored.
     pub fn truncated(&self) -> bool {
         self.truncated
     }
+
+    /// Group `i` (in file order), built on first use.
+    pub(crate) fn group(&self, i: usize) -> &Group {
+        self.skeleton.groups[i]
+            .built
+            .get_or_init(|| self.build_group(i))
+    }
+
+    /// The groups (positions, in file order) with a `user-agent` line naming `token` (lower
+    /// case), or naming `*` when `token` is `None`.
+    pub(crate) fn groups_naming(&self, token: Option<&[u8]>) -> Vec<usize> {
+        let mut groups = Vec::new();
+        for agent in &self.skeleton.agents {
+            let names = match token {
+                None => agent.token == RawToken::Star,
+                Some(token) => agent
+                    .token
+                    .names(&self.body[agent.start..agent.start + agent.len], token),
+            };
+            if names && groups.last() != Some(&agent.group) {
+                groups.push(agent.group);
+            }
+        }
+        groups
+    }
+
+    /// Builds group `i` from the lines the skeleton points at.
+    fn build_group(&self, i: usize) -> Group {
+        let skeleton = &self.skeleton;
+        let group = &skeleton.groups[i];
+        let (agents_end, rules_end) = skeleton
+            .groups
+            .get(i + 1)
+            .map_or((skeleton.agents.len(), skeleton.rules.len()), |next| {
+                (next.agents, next.rules)
+            });
+        let rules = self.profile.rules();
+        let agents = skeleton.agents[group.agents..agents_end]
+            .iter()
+            .map(|agent| {
+                let value = &self.body[agent.start..agent.start + agent.len];
+                AgentLine {
+                    line: agent.line,
+                    value: lossy(value),
+                    token: agent.token.token(value),
+                }
+            })
+            .collect();
+        let raw = &skeleton.rules[group.rules..rules_end];
+        let mut built = Vec::with_capacity(raw.len());
+        for rule in raw {
+            let value = &self.body[rule.start..rule.start + rule.len];
+            push_rule(&mut built, rule.line, rule.allow, value, rules);
+        }
+        Group {
+            agents,
+            rules: built,
+        }
+    }
+}
+
+/// The rule of an `allow` or `disallow` line with a non-empty value, preceded by the `…/$`
+/// rule the profile derives from an index page's `allow` rule.
+fn push_rule(out: &mut Vec<Rule>, number: usize, allow: bool, value: &[u8], rules: &Rules) {
+    let repaired = rules.assume_leading_slash && value.first() != Some(&b'/');
+    let value: Cow<'_, [u8]> = if repaired {
+        Cow::Owned([&b"/"[..], value].concat())
+    } else {
+        Cow::Borrowed(value)
+    };
+    if allow && let Some(dir) = index_html_directory(&value, rules.index_html) {
+        let mut derived = dir.to_vec();
+        derived.push(b'$');
+        let mut rule = Rule::new(number, allow, &derived, false, rules.encoding);
+        rule.from_index_html = true;
+        out.push(rule);
+    }
+    out.push(Rule::new(number, allow, &value, repaired, rules.encoding));
 }
 
 /// One line as read: what it is, its field name and value (raw octets), and what is worth
@@ -538,27 +746,30 @@ impl Diagnostics {
 
 /// Reads one line (kind, key, value, diagnostics); grouping comes after. `full` adds the
 /// diagnostics that only records report (invalid UTF-8).
-fn parse_line<'a>(raw: &'a [u8], rules: &Rules, full: bool) -> Line<'a> {
+fn parse_line<'a>(raw: RawLine<'a>, rules: &Rules, full: bool) -> Line<'a> {
     let mut diagnostics = Diagnostics {
         keep: full,
         list: Vec::new(),
     };
-    let mut line = raw;
+    let mut line = raw.bytes;
+    // The first `#`, unless the line limit cuts it off.
+    let mut hash = raw.hash;
     if let Some(limit) = rules.max_line_bytes
         && line.len() > limit
     {
         line = &line[..limit];
+        hash = hash.filter(|&at| at < limit);
         diagnostics.push(Diagnostic::LineTooLong { limit });
     }
     if full && std::str::from_utf8(line).is_err() {
         diagnostics.push(Diagnostic::InvalidUtf8);
     }
-    let end = if rules.nul_ends_line {
-        memchr::memchr2(b'#', 0, line)
-    } else {
-        memchr::memchr(b'#', line)
+    // Content ends at the first `#` or (under a profile that says so) NUL.
+    let end = match (hash, raw.nul.filter(|_| rules.nul_ends_line)) {
+        (Some(hash), Some(nul)) => Some(hash.min(nul)),
+        (hash, nul) => hash.or(nul),
     };
-    let content = trim(end.map_or(line, |at| &line[..at]), rules);
+    let content = trim(end.map_or(line, |at| &line[..at.min(line.len())]), rules);
     if content.is_empty() {
         return Line {
             kind: RecordKind::Blank,
@@ -569,8 +780,10 @@ fn parse_line<'a>(raw: &'a [u8], rules: &Rules, full: bool) -> Line<'a> {
     }
 
     let (key, value, kind) = if let Some(colon) = memchr::memchr(b':', content) {
-        let key = trim(&content[..colon], rules);
-        let value = trim(&content[colon + 1..], rules);
+        // `content` is trimmed: the key can only end, and the value only begin, with
+        // whitespace.
+        let key = trim_end(&content[..colon], rules);
+        let value = trim_start(&content[colon + 1..], rules);
         match classify(key, rules) {
             Some((kind, misspelled)) => {
                 if let Some(canonical) = misspelled {
@@ -646,86 +859,58 @@ fn split_two_words<'a>(content: &'a [u8], rules: &Rules) -> Option<Split<'a>> {
     Some((key, value, kind, misspelled))
 }
 
-impl Grouper {
-    /// Moves the pending rules into the newest group.
-    fn close_group(&mut self) {
-        if let Some(group) = self.groups.last_mut()
-            && !self.pending.is_empty()
-        {
-            group.rules.append(&mut self.pending);
-        }
-    }
-
-    /// Files line `number` into the groups, adding any grouping diagnostics to it.
-    fn take(
-        &mut self,
-        number: usize,
-        line: &mut Line<'_>,
-        rules: &Rules,
-        sitemaps: &mut Vec<String>,
-    ) {
+impl Skeleton {
+    /// Files line `number` (a line of `body`) into the groups, adding any grouping diagnostics
+    /// to it.
+    fn take(&mut self, number: usize, line: &mut Line<'_>, body: &[u8], rules: &Rules) {
         let value = line.value;
-        let record = line;
-        match record.kind {
+        match line.kind {
             RecordKind::UserAgent => {
-                let token = AgentToken::from_value(value, rules.agent_value);
-                if token == AgentToken::Invalid {
-                    record.diagnostics.push(Diagnostic::InvalidAgent);
+                let token = RawToken::read(value, rules.agent_value);
+                if token == RawToken::Invalid {
+                    line.diagnostics.push(Diagnostic::InvalidAgent);
                 }
                 if !self.open_for_agents || self.groups.is_empty() {
-                    self.close_group();
-                    self.groups.push(Group::default());
+                    self.groups.push(LazyGroup {
+                        agents: self.agents.len(),
+                        rules: self.rules.len(),
+                        built: OnceLock::new(),
+                    });
                     self.open_for_agents = true;
                 }
-                if let Some(group) = self.groups.last_mut() {
-                    group.agents.push(AgentLine {
-                        line: number,
-                        value: lossy(value),
-                        token,
-                    });
-                }
+                self.agents.push(RawAgent {
+                    line: number,
+                    start: offset(body, value),
+                    len: value.len(),
+                    token,
+                    group: self.groups.len() - 1,
+                });
             }
             RecordKind::Allow | RecordKind::Disallow => {
                 if self.groups.is_empty() {
-                    record.diagnostics.push(Diagnostic::RuleOutsideGroup);
+                    line.diagnostics.push(Diagnostic::RuleOutsideGroup);
                     return;
                 }
                 self.open_for_agents = false;
                 if value.is_empty() {
-                    record.diagnostics.push(Diagnostic::EmptyValue);
+                    line.diagnostics.push(Diagnostic::EmptyValue);
                     return;
                 }
                 if !matches!(value.first(), Some(b'/' | b'*')) {
-                    record
-                        .diagnostics
-                        .push(Diagnostic::PathWithoutLeadingSlash {
-                            repaired: rules.assume_leading_slash,
-                        });
+                    line.diagnostics.push(Diagnostic::PathWithoutLeadingSlash {
+                        repaired: rules.assume_leading_slash,
+                    });
                 }
-                let repaired = rules.assume_leading_slash && value.first() != Some(&b'/');
-                let value: Cow<'_, [u8]> = if repaired {
-                    Cow::Owned([&b"/"[..], value].concat())
-                } else {
-                    Cow::Borrowed(value)
-                };
-                let allow = record.kind == RecordKind::Allow;
-                if allow && let Some(dir) = index_html_directory(&value, rules.index_html) {
-                    let mut derived = dir.to_vec();
-                    derived.push(b'$');
-                    let mut rule = Rule::new(number, allow, &derived, false, rules.encoding);
-                    rule.from_index_html = true;
-                    self.pending.push(rule);
-                }
-                self.pending
-                    .push(Rule::new(number, allow, &value, repaired, rules.encoding));
+                self.rules.push(RawRule {
+                    line: number,
+                    start: offset(body, value),
+                    len: value.len(),
+                    allow: line.kind == RecordKind::Allow,
+                });
             }
-            RecordKind::Sitemap => {
-                if !value.is_empty() {
-                    sitemaps.push(lossy(value));
-                }
+            RecordKind::CrawlDelay => line.diagnostics.push(Diagnostic::NonStandardField),
+            RecordKind::Sitemap | RecordKind::Unknown | RecordKind::Blank | RecordKind::Invalid => {
             }
-            RecordKind::CrawlDelay => record.diagnostics.push(Diagnostic::NonStandardField),
-            RecordKind::Unknown | RecordKind::Blank | RecordKind::Invalid => {}
         }
     }
 }
@@ -758,6 +943,81 @@ mod tests {
 
     fn parse(body: &str, profile: Profile) -> Robots {
         Robots::parse(body.as_bytes(), ParseOptions::new(profile))
+    }
+
+    /// The word-at-a-time comparison answers as `eq_ignore_ascii_case` for every field name,
+    /// against keys that differ from it by case, by one octet, or by length.
+    #[test]
+    fn field_names_compare_without_case() {
+        let names = FIELDS
+            .iter()
+            .map(|f| f.0)
+            .chain(MISSPELLINGS.iter().map(|m| m.0))
+            .chain(PARSER_PREFIXES.iter().map(|p| p.0));
+        let mut compared = 0;
+        for name in names {
+            let name = name.as_bytes();
+            assert!(
+                name.iter()
+                    .all(|b| b.is_ascii_lowercase() || b"-_ ".contains(b))
+            );
+            let mut keys = vec![name.to_vec(), name.to_ascii_uppercase(), name[1..].to_vec()];
+            for at in 0..name.len() {
+                for b in 0..=255u8 {
+                    let mut key = name.to_vec();
+                    key[at] = b;
+                    keys.push(key);
+                }
+            }
+            for key in keys {
+                compared += 1;
+                assert_eq!(
+                    is_field_name(&key, name),
+                    key.eq_ignore_ascii_case(name),
+                    "{key:?} {name:?}"
+                );
+            }
+        }
+        assert!(compared > 50_000);
+    }
+
+    /// The line splitter's `#` and NUL positions are those a search within each line finds.
+    #[test]
+    fn lines_find_ends_comments_and_nuls() {
+        let mut state = 0x9E37_79B9_7F4A_7C15_u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for _ in 0..3_000 {
+            let len = (next() % 40) as usize;
+            let body: Vec<u8> = (0..len)
+                .map(|_| b"\r\n#\0ab"[(next() % 6) as usize])
+                .collect();
+            let split: Vec<RawLine<'_>> = lines(&body, true).collect();
+            let mut naive = Vec::new();
+            let mut rest = &body[..];
+            while !rest.is_empty() {
+                let end = rest
+                    .iter()
+                    .position(|&b| b == b'\r' || b == b'\n')
+                    .unwrap_or(rest.len());
+                naive.push(&rest[..end]);
+                let skip = match rest.get(end..end + 2) {
+                    Some(b"\r\n") => 2,
+                    _ => 1,
+                };
+                rest = rest.get(end + skip..).unwrap_or_default();
+            }
+            assert_eq!(split.len(), naive.len(), "{body:?}");
+            for (line, expected) in split.iter().zip(naive) {
+                assert_eq!(line.bytes, expected, "{body:?}");
+                assert_eq!(line.hash, memchr::memchr(b'#', expected), "{body:?}");
+                assert_eq!(line.nul, memchr::memchr(0, expected), "{body:?}");
+            }
+        }
     }
 
     #[test]

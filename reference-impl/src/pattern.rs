@@ -105,12 +105,21 @@ pub(crate) fn canonicalize(input: &[u8], encoding: Encoding, side: Side) -> Vec<
                 } else {
                     &SPECIAL_PATH
                 };
-                let run = first_special(&input[i..], special).unwrap_or(input.len() - i);
-                out.extend_from_slice(&input[i..i + run]);
-                i += run;
-                let Some(&b) = input.get(i) else {
-                    break;
-                };
+                let b = input[i];
+                if special[usize::from(b)] == 0 {
+                    // A run of one octet (the adversarial `a*a*a*…` is all such runs) is pushed:
+                    // a copy call per run made compiling that rule slower than the octet-by-
+                    // octet loop this replaced (the long-line row of `BENCHMARKS.md`).
+                    let run =
+                        1 + first_special(&input[i + 1..], special).unwrap_or(input.len() - i - 1);
+                    if run == 1 {
+                        out.push(b);
+                    } else {
+                        out.extend_from_slice(&input[i..i + run]);
+                    }
+                    i += run;
+                    continue;
+                }
                 match b {
                     b'%' => match (
                         input.get(i + 1).copied().and_then(hex_value),
@@ -196,8 +205,15 @@ const fn special_table(special: &[u8]) -> [u8; 256] {
 /// costs (in a coverage-instrumented fuzz build most of all).
 fn first_special(bytes: &[u8], special: &[u8; 256]) -> Option<usize> {
     let is_special = |b: &u8| special[usize::from(*b)] != 0;
-    let mut chunks = bytes.chunks_exact(8);
-    let mut at = 0;
+    // The first eight octets one at a time: in a value dense with octets to change (`a*a*a*…`,
+    // the adversarial long line) the next one is a few octets away, and a chunked scan started
+    // for each of them cost more than the octets it looked at.
+    let head = bytes.len().min(8);
+    if let Some(at) = bytes[..head].iter().position(is_special) {
+        return Some(at);
+    }
+    let mut chunks = bytes[head..].chunks_exact(8);
+    let mut at = head;
     for chunk in &mut chunks {
         if chunk
             .iter()
