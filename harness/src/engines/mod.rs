@@ -10,6 +10,7 @@
 
 pub mod adapters;
 pub mod faulty;
+pub mod outside;
 pub mod protocol;
 mod subprocess;
 
