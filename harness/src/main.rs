@@ -16,8 +16,8 @@ use reptest::fuzz::campaign::{self, Campaign, Settings};
 use reptest::fuzz::corpus::Corpus;
 use reptest::fuzz::findings::Index;
 use reptest::fuzz::generate::InputClasses;
-use reptest::suite::cases;
-use reptest::suite::runner;
+use reptest::suite::expectations::{self, Expectations};
+use reptest::suite::{cases, junit, runner};
 use reptest::text::{parse_duration, parse_seconds, parse_timeout};
 use reptest::{explain, report};
 use reptest_reference::Profile;
@@ -205,6 +205,17 @@ struct RunArgs {
     /// Print only the counts and the summary, not each failing check.
     #[arg(long)]
     brief: bool,
+    /// Fail the run on any failing check this expectations file does not list, and on any
+    /// listed check that passes (one adapter only; see `suite::expectations`).
+    #[arg(long, value_name = "FILE")]
+    expectations: Option<PathBuf>,
+    /// Write the checks the adapter fails now, under `--profile` (or the profiles of
+    /// `--expectations`), to this expectations file (one adapter only).
+    #[arg(long, value_name = "FILE")]
+    write_expectations: Option<PathBuf>,
+    /// Also write JUnit XML here: one testcase per check and profile.
+    #[arg(long, value_name = "FILE")]
+    junit: Option<PathBuf>,
     /// The directory of case files.
     #[arg(long, default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/../spec-cases"))]
     dir: PathBuf,
@@ -357,6 +368,11 @@ fn setup(names: &[String], dirs: &Dirs) -> Result<ExitCode> {
 
 fn run_suite(args: &RunArgs) -> Result<ExitCode> {
     let (all, all_ids) = cases::load_selected(&args.dir, args.cases.as_deref())?;
+    let gate = args
+        .expectations
+        .as_deref()
+        .map(Expectations::read)
+        .transpose()?;
     // Not locked: the progress callback prints from the worker threads.
     let mut out = io::stdout();
     let (count, dir) = (all.len(), args.dir.display());
@@ -372,6 +388,10 @@ fn run_suite(args: &RunArgs) -> Result<ExitCode> {
         adapters::choose(&dirs, &args.adapters, args.setup, false, &mut out)?
     };
     let mut reports = Vec::new();
+    let mut gate_text = String::new();
+    let profiles = gate
+        .as_ref()
+        .map_or(vec![args.profile], |g| g.profiles.clone());
     if !chosen.is_empty() {
         writeln!(out, "{}", runner::plan_line(chosen.len(), &all, args.jobs))?;
         out.flush()?;
@@ -379,6 +399,12 @@ fn run_suite(args: &RunArgs) -> Result<ExitCode> {
         let progress =
             |done, r: &runner::AdapterReport| println!("{}", r.progress_line(done, total));
         reports = runner::run_adapters(&chosen, &all, &all_ids, args.timeout, args.jobs, &progress);
+        if let (Some(file), Some(path)) = (&gate, &args.expectations) {
+            let report = expectations::only_report(&mut reports, file, "--expectations")?;
+            let verdict = file.apply(report, &all_ids);
+            gate_text = verdict.render(path);
+            failed_run |= verdict.failed();
+        }
         for report in &reports {
             let text = runner::render_adapter(report, args.profile, &all, args.brief)?;
             write!(out, "{text}")?;
@@ -388,12 +414,38 @@ fn run_suite(args: &RunArgs) -> Result<ExitCode> {
         if let Some(line) = runner::broken_line(&reports) {
             writeln!(out, "{line}")?;
         }
+        write!(out, "{gate_text}")?;
+    }
+    if let Some(path) = &args.write_expectations {
+        let previous = gate.clone().or_else(|| Expectations::read(path).ok());
+        let report = expectations::only_report(
+            &mut reports,
+            &Expectations::default(),
+            "--write-expectations",
+        )?;
+        let written = Expectations::from_report(report, &profiles, previous.as_ref());
+        written.write(path)?;
+        writeln!(
+            out,
+            "wrote {} ({} entries)",
+            path.display(),
+            written.failures.len()
+        )?;
+    }
+    if let Some(path) = &args.junit {
+        junit::write(path, &reports, &all, &profiles)?;
+        writeln!(out, "wrote {}", path.display())?;
     }
     if let Some(path) = &args.json {
-        let doc = runner::RunDocument::new(&reports, &all, reference.results);
+        let doc = runner::RunDocument::new(&reports, &all, reference.results.clone());
         std::fs::write(path, serde_json::to_string_pretty(&doc)?)
             .with_context(|| format!("cannot write {}", path.display()))?;
     }
+    writeln!(
+        out,
+        "{}",
+        runner::result_line(&reference, &reports, gate.is_some(), failed_run)
+    )?;
     Ok(if failed_run {
         ExitCode::FAILURE
     } else {
