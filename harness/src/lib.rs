@@ -16,5 +16,6 @@ pub mod engines;
 pub mod explain;
 pub mod fuzz;
 pub mod report;
+pub mod scaffold;
 pub mod suite;
 pub mod text;

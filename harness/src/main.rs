@@ -19,7 +19,7 @@ use reptest::fuzz::generate::InputClasses;
 use reptest::suite::expectations::{self, Expectations};
 use reptest::suite::{cases, junit, runner};
 use reptest::text::{parse_duration, parse_seconds, parse_timeout};
-use reptest::{explain, report};
+use reptest::{explain, report, scaffold};
 use reptest_reference::Profile;
 
 #[derive(Parser)]
@@ -239,6 +239,17 @@ enum AdapterCommand {
     /// A deliberately faulty adapter, for the harness's own tests.
     #[command(hide = true)]
     Faulty,
+    /// Write a working adapter skeleton for your own parser, in `--into`/NAME.
+    New {
+        /// The adapter's name (ASCII letters, digits, `-`, `_`).
+        name: String,
+        /// Its language.
+        #[arg(long)]
+        language: scaffold::Language,
+        /// The directory to create it in.
+        #[arg(long, default_value = ".")]
+        into: PathBuf,
+    },
 }
 
 fn main() -> ExitCode {
@@ -271,6 +282,11 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 }
                 AdapterCommand::Peer { name } => protocol::serve_peer(&name, stdin, stdout)?,
                 AdapterCommand::Faulty => faulty::serve(stdin, stdout)?,
+                AdapterCommand::New {
+                    name,
+                    language,
+                    into,
+                } => println!("{}", scaffold::write(&name, language, &into)?.next_steps),
             }
         }
         Command::Setup { names, dirs } => return setup(&names, &dirs),

@@ -188,6 +188,16 @@ pub fn parse_seconds(text: &str) -> std::result::Result<Duration, String> {
 
 #[cfg(test)]
 mod tests {
+    use super::xml_escape;
+
+    #[test]
+    fn xml_escape_covers_markup_and_what_xml_cannot_carry() {
+        assert_eq!(
+            xml_escape("a<b>&\"c'\u{1}\td\u{ffff}"),
+            "a&lt;b&gt;&amp;&quot;c&apos;\\u{1}\td\\u{ffff}"
+        );
+    }
+
     use super::*;
     use crate::fuzz::generate::SeededBytes;
 
