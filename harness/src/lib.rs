@@ -12,6 +12,7 @@
 //! their manifest.
 
 pub mod answer;
+pub mod compare;
 pub mod engines;
 pub mod explain;
 pub mod fuzz;

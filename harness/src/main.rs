@@ -19,7 +19,7 @@ use reptest::fuzz::generate::InputClasses;
 use reptest::suite::expectations::{self, Expectations};
 use reptest::suite::{cases, junit, runner};
 use reptest::text::{parse_duration, parse_seconds, parse_timeout};
-use reptest::{explain, report, scaffold};
+use reptest::{compare, explain, report, scaffold};
 use reptest_reference::Profile;
 
 #[derive(Parser)]
@@ -64,6 +64,42 @@ enum Command {
     /// The compatibility report: run the suite over every adapter, measure real-world impact
     /// on the corpus, and write `results.json`, `README.md` and `index.html` under `--out`.
     Report(ReportArgs),
+    /// Every installed implementation's verdict on each URL of one robots.txt, side by side,
+    /// with the reference's under each profile and what covers a split.
+    Compare(CompareArgs),
+}
+
+#[derive(clap::Args)]
+struct CompareArgs {
+    /// The crawler's name.
+    #[arg(long, default_value = "Googlebot")]
+    agent: String,
+    /// Adapters to ask, comma-separated; every adapter that is set up (and every Rust crate
+    /// linked in) when omitted.
+    #[arg(long, value_delimiter = ',')]
+    adapters: Vec<String>,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    json: bool,
+    /// Seconds an adapter may take to answer.
+    #[arg(long, default_value = "10", value_parser = parse_timeout)]
+    timeout: Duration,
+    /// Implementations asked at once.
+    #[arg(long, default_value_t = 2)]
+    jobs: usize,
+    /// The committed report, for the spec cases and findings that cover a split.
+    #[arg(long, default_value_os_t = adapters::workspace_root().join("reports"))]
+    reports: PathBuf,
+    /// The directory of case files.
+    #[arg(long, default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/../spec-cases"))]
+    dir: PathBuf,
+    #[command(flatten)]
+    dirs: Dirs,
+    /// The robots.txt file.
+    robots_file: PathBuf,
+    /// Absolute URLs (or paths starting with `/`).
+    #[arg(required = true)]
+    urls: Vec<String>,
 }
 
 #[derive(clap::Args)]
@@ -294,6 +330,25 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Run(args) => return run_suite(&args),
         Command::FuzzDiff(args) => return fuzz_diff(&args),
         Command::Report(args) => report(&args)?,
+        Command::Compare(a) => {
+            let options = compare::Options {
+                robots: a.robots_file,
+                urls: a.urls,
+                agent: a.agent,
+                adapters: a.adapters,
+                timeout: a.timeout,
+                jobs: a.jobs,
+                dirs: a.dirs,
+                reports: a.reports,
+                cases_dir: a.dir,
+            };
+            let comparison = compare::compare(&options, &mut io::stderr())?;
+            if a.json {
+                println!("{}", serde_json::to_string_pretty(&comparison)?);
+            } else {
+                print!("{}", comparison.text());
+            }
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -405,3 +405,66 @@ fn junit_is_xml_with_one_testcase_per_check() {
         assert!(body.contains("robots.txt:"), "{body}");
     }
 }
+
+#[test]
+fn compare_groups_implementations_by_answer() {
+    let dir = TempDir::new("compare");
+    std::fs::write(
+        dir.0.join("robots.txt"),
+        "user-agent: *\ndisallow: /foo/bar?baz=https://foo.bar\ndisallow: /private\n",
+    )
+    .expect("write");
+    let google = format!("{REPTEST} adapter reference --profile google");
+    let rfc = format!("{REPTEST} adapter reference --profile rfc9309");
+    let args = |json: bool| {
+        let mut args = vec![
+            "compare",
+            "--command",
+            &google,
+            "--command",
+            &rfc,
+            "--reports",
+            "no-reports-here",
+            "robots.txt",
+            "http://example.com/foo/bar?baz=https%3A%2F%2Ffoo.bar",
+            "/private/x",
+            "/public",
+        ];
+        if json {
+            args.insert(1, "--json");
+        }
+        args
+    };
+    let out = reptest(&dir.0, &args(true));
+    assert!(out.status.success(), "{}", text(&out));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(doc["implementations"].as_array().map(Vec::len), Some(2));
+    let urls = doc["urls"].as_array().expect("urls");
+    assert_eq!(urls.len(), 3);
+    // The profiles' readings of an encoded reserved character differ: a split.
+    assert_eq!(urls[0]["split"], true, "{}", doc);
+    assert_eq!(urls[0]["groups"].as_array().map(Vec::len), Some(2));
+    // A path is put on example.com; both disallow it, as the reference does everywhere.
+    assert_eq!(urls[1]["url"], "http://example.com/private/x");
+    assert_eq!(urls[1]["split"], false);
+    assert_eq!(urls[1]["groups"][0]["answer"], "disallow");
+    assert_eq!(
+        urls[1]["groups"][0]["implementations"]
+            .as_array()
+            .map(Vec::len),
+        Some(2)
+    );
+    for r in urls[1]["reference"].as_array().expect("reference") {
+        assert_eq!(r["verdict"], "disallow");
+        assert!(
+            r["explanation"]
+                .as_str()
+                .is_some_and(|e| e.contains("line 3")),
+            "{r}"
+        );
+    }
+    assert_eq!(urls[1]["reference"].as_array().map(Vec::len), Some(3));
+    let shown = String::from_utf8_lossy(&reptest(&dir.0, &args(false)).stdout).into_owned();
+    assert!(shown.contains("(split)"), "{shown}");
+    assert!(shown.contains("reference rfc9309"), "{shown}");
+}
