@@ -35,6 +35,7 @@ pub fn decision(input: &Input, profile: Profile) -> Option<Vec<&'static str>> {
         (Reason::NoMatchingRule, _) => "no-matching-rule",
         (Reason::NoGroup, _) => "no-group",
         (Reason::RobotsTxtExempt, _) => "robots-txt",
+        (other, _) => other.name(),
     }];
     if let Some(rule) = verdict.rule {
         let path = rule.path();
@@ -88,18 +89,10 @@ pub fn feature(input: &Input) -> Option<String> {
     for record in robots.records() {
         for diagnostic in &record.diagnostics {
             extra.push(match diagnostic {
-                Diagnostic::AcceptedMisspelling { .. } => "misspelling",
+                // Both readings of a line without a colon are one trait of a file here (the
+                // word family signatures were first written with).
                 Diagnostic::AcceptedMissingColon => "missing-colon",
-                Diagnostic::MissingColon => "missing-colon",
-                Diagnostic::UnknownField => "unknown-field",
-                Diagnostic::NonStandardField => "non-standard-field",
-                Diagnostic::RuleOutsideGroup => "rule-outside-group",
-                Diagnostic::EmptyValue => "empty-value",
-                Diagnostic::PathWithoutLeadingSlash { .. } => "no-leading-slash",
-                Diagnostic::InvalidAgent => "invalid-agent",
-                Diagnostic::CutBySizeLimit => "size-limit",
-                Diagnostic::LineTooLong { .. } => "long-line",
-                Diagnostic::InvalidUtf8 => "invalid-utf8",
+                other => other.name(),
             });
         }
     }
