@@ -8,7 +8,8 @@
 //!
 //! "Shows the same split" is judged, not looked up: a spec case check covers the split when
 //! the reference decides it for the same reason (the decision tags of
-//! [`crate::fuzz::findings::decision`]: the kind of rule and the pattern's shape) and the
+//! [`crate::fuzz::findings::decision`]: the kind of rule and the pattern's shape, and whether
+//! the deciding rule overrides another that matches too) and the
 //! implementations that answered both split the same way on it, in the committed
 //! `reports/results.json`, on at least nine in ten of them (and on both sides of the split).
 //! A finding family covers it on the same terms, from `reports/findings/index.json`. Both
@@ -295,12 +296,45 @@ fn reference(body: &[u8], agent: &str, url: &str) -> Vec<ReferenceVerdict> {
 }
 
 /// What the committed report knows: each spec check's answers and decision, and the findings.
-type SpecCheck = (
-    String,
-    Option<Vec<&'static str>>,
-    Option<String>,
-    BTreeMap<String, Answer>,
-);
+/// One answered spec check: `case#check`, how the reference decided it, its feature, and each
+/// implementation's answer.
+type SpecCheck = (String, Decided, Option<String>, BTreeMap<String, Answer>);
+
+/// How the reference decided a question under `rfc9309`: the decision tags, and whether the
+/// deciding rule overrides another rule that matches too (without its line, the verdict
+/// turns): a precedence question, not only a matching one.
+type Decided = (Option<Vec<&'static str>>, bool);
+
+/// [`Decided`] for a one-URL input.
+fn decided(input: &Input) -> Decided {
+    let tags = findings::decision(input, Profile::Rfc9309);
+    (tags, overrides(input))
+}
+
+/// Whether the rule deciding the input's first URL under `rfc9309` overrides another
+/// matching rule: removing its line turns the verdict.
+fn overrides(input: &Input) -> bool {
+    use reptest_reference::{ParseOptions, Robots};
+    let verdict_without = |body: &[u8], skip: Option<usize>| {
+        let kept: Vec<&[u8]> = body
+            .split(|b| *b == b'\n')
+            .enumerate()
+            .filter(|(i, _)| Some(i + 1) != skip)
+            .map(|(_, line)| line)
+            .collect();
+        let body = kept.join(&b'\n');
+        let robots = Robots::parse(&body, ParseOptions::new(Profile::Rfc9309));
+        let selection = robots.select(&[input.agent.as_str()]);
+        let url = input.urls.first()?;
+        let verdict = selection.check_url(url).ok()?;
+        Some((verdict.allowed, verdict.rule.map(|r| r.line)))
+    };
+    let body = input.body();
+    let Some((allowed, Some(line))) = verdict_without(&body, None) else {
+        return false;
+    };
+    verdict_without(&body, Some(line)).is_some_and(|(without, _)| without != allowed)
+}
 
 #[derive(Default)]
 struct Known {
@@ -331,7 +365,7 @@ impl Known {
     /// each): most implementations agreeing, then most traits of the file in common
     /// (diagnostics, line ends, the URL's shape: the feature's part after the decision).
     fn covers(&self, input: &Input, live: &BTreeMap<String, Answer>) -> Vec<Cover> {
-        let decision = findings::decision(input, Profile::Rfc9309);
+        let decision = decided(input);
         let feature = findings::feature(input).unwrap_or_default();
         let traits = |other: &str| {
             let mine = extras(&feature);
@@ -449,7 +483,7 @@ fn spec_checks(results: &Results, cases: &[Case]) -> Vec<SpecCheck> {
                 agent: check.agent.clone().unwrap_or_else(|| agent.clone()),
                 urls: vec![url],
             };
-            let decision = findings::decision(&input, Profile::Rfc9309);
+            let decision = decided(&input);
             let feature = findings::feature(&input);
             out.push((format!("{}#{i}", case.id), decision, feature, split.clone()));
         }
@@ -471,13 +505,12 @@ impl Comparison {
         for u in &self.urls {
             let _ = writeln!(out, "\n{}{}", u.url, if u.split { "  (split)" } else { "" });
             for group in &u.groups {
-                let _ = writeln!(
-                    out,
-                    "  {:<11} {:>2}: {}",
+                let head = format!(
+                    "  {:<11} {:>2}: ",
                     group.answer.name(),
-                    group.implementations.len(),
-                    group.implementations.join(", ")
+                    group.implementations.len()
                 );
+                out.push_str(&wrapped(&head, &group.implementations, 96));
                 for (name, detail) in &group.details {
                     let (shown, cut) = crate::text::clip(detail, 160);
                     let more = if cut > 0 { "…" } else { "" };
@@ -515,4 +548,33 @@ impl Comparison {
         }
         out
     }
+}
+
+/// `head` then `names` comma-separated, wrapped before `width` columns, continuation lines
+/// indented as far as `head`.
+fn wrapped(head: &str, names: &[String], width: usize) -> String {
+    let indent = " ".repeat(head.chars().count());
+    let mut out = head.to_owned();
+    let mut column = out.chars().count();
+    for (i, name) in names.iter().enumerate() {
+        let piece = if i + 1 < names.len() {
+            format!("{name},")
+        } else {
+            name.clone()
+        };
+        if i > 0 {
+            if column + 1 + piece.chars().count() > width {
+                out.push('\n');
+                out.push_str(&indent);
+                column = indent.chars().count();
+            } else {
+                out.push(' ');
+                column += 1;
+            }
+        }
+        out.push_str(&piece);
+        column += piece.chars().count();
+    }
+    out.push('\n');
+    out
 }
