@@ -32,8 +32,7 @@ pub fn decision(input: &Input, profile: Profile) -> Option<Vec<&'static str>> {
     let mut tags = vec![match (verdict.reason, verdict.rule) {
         (Reason::Rule, Some(rule)) if rule.allow => "allow-rule",
         (Reason::Rule, _) => "disallow-rule",
-        (Reason::NoMatchingRule, _) => "no-matching-rule",
-        (Reason::NoGroup, _) => "no-group",
+        // The word family signatures were first written with.
         (Reason::RobotsTxtExempt, _) => "robots-txt",
         (other, _) => other.name(),
     }];
