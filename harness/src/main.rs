@@ -504,7 +504,11 @@ fn run_suite(args: &RunArgs) -> Result<ExitCode> {
         )?;
     }
     if let Some(path) = &args.junit {
-        junit::write(path, &reports, &all, &profiles)?;
+        let mut reasons = junit::Reasons::of_manifests(&chosen);
+        if let Some(file) = &gate {
+            reasons.add(file);
+        }
+        junit::write(path, &reports, &all, &profiles, &reasons)?;
         writeln!(out, "wrote {}", path.display())?;
     }
     if let Some(path) = &args.json {

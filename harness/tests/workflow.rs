@@ -330,8 +330,22 @@ fn expectations_only_shrink() {
     assert_eq!(shrunk.matches("[[failure]]").count(), entries);
     assert!(shrunk.contains("reason = \"kept\""), "{shrunk}");
     assert!(!shrunk.contains("fixed since"), "{shrunk}");
-    let out = run(&["--expectations", "fixed.toml"]);
+    let out = run(&["--expectations", "fixed.toml", "--junit", "known.xml"]);
     assert!(out.status.success(), "{}", text(&out));
+    // The JUnit file shows a known failure as skipped, with the reason the file gives.
+    let xml = std::fs::read_to_string(dir.0.join("known.xml")).expect("the JUnit file");
+    let doc = roxmltree::Document::parse(&xml).expect("XML");
+    let skipped: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("skipped"))
+        .filter_map(|n| n.attribute("message"))
+        .collect();
+    assert!(
+        skipped
+            .iter()
+            .any(|m| m.starts_with("known failure (kept): expected")),
+        "{skipped:?}"
+    );
 
     // An adapter whose behaviour changes fails against the old file.
     let file = dir.0.join("smoke-python").join("adapter.py");

@@ -40,6 +40,19 @@ pub fn load(
     for command in commands {
         out.push(from_command(command, install_root)?);
     }
+    for (i, adapter) in out.iter().enumerate() {
+        if let Some(twin) = out[..i]
+            .iter()
+            .find(|a| a.manifest.name == adapter.manifest.name)
+        {
+            anyhow::bail!(
+                "{} and {} both name an adapter `{}`",
+                origin(twin),
+                origin(adapter),
+                adapter.manifest.name
+            );
+        }
+    }
     Ok(out)
 }
 
@@ -149,5 +162,16 @@ mod tests {
         let adapter = from_command("true no_hello.sh", &dir).expect("loads");
         assert_eq!(adapter.manifest.name, "no_hello");
         assert!(origin(&adapter).starts_with("--command "));
+    }
+
+    #[test]
+    fn two_adapters_of_one_name_are_refused() {
+        let dir = std::env::temp_dir();
+        let twice = ["true same.sh".to_owned(), "false same.sh".to_owned()];
+        let error = load(&[], &twice, &dir).expect_err("one name twice");
+        assert!(
+            error.to_string().contains("both name an adapter `same`"),
+            "{error}"
+        );
     }
 }

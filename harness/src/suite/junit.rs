@@ -26,25 +26,63 @@ use crate::suite::cases::{Case, CaseKind};
 use crate::suite::runner::{AdapterReport, CheckOutcome, Reply};
 use crate::text::xml_escape as esc;
 
+/// Why each known failure is known: (adapter, case, profile) → the reason given by the
+/// adapter's manifest or the expectations file, shown in its `<skipped>` message.
+#[derive(Clone, Debug, Default)]
+pub struct Reasons(BTreeMap<(String, String, Profile), String>);
+
+impl Reasons {
+    /// The deviations of `adapters`' manifests.
+    pub fn of_manifests(adapters: &[crate::engines::adapters::Adapter]) -> Reasons {
+        let mut map = BTreeMap::new();
+        for a in adapters {
+            for ((case, profile), reason) in crate::engines::adapters::deviation_map(&a.manifest) {
+                map.insert((a.manifest.name.clone(), case, profile), reason);
+            }
+        }
+        Reasons(map)
+    }
+
+    /// Adds the entries of an expectations file (those with a reason).
+    pub fn add(&mut self, file: &crate::suite::expectations::Expectations) {
+        for f in file.failures.iter().filter(|f| !f.reason.is_empty()) {
+            let key = (file.adapter.clone(), f.case.clone(), f.profile);
+            self.0.insert(key, f.reason.clone());
+        }
+    }
+
+    fn get(&self, adapter: &str, case: &str, profile: Profile) -> Option<&str> {
+        self.0
+            .get(&(adapter.to_owned(), case.to_owned(), profile))
+            .map(String::as_str)
+    }
+}
+
 /// Writes the document for `reports` under `profiles` to `path`.
 pub fn write(
     path: &Path,
     reports: &[AdapterReport],
     cases: &[Case],
     profiles: &[Profile],
+    reasons: &Reasons,
 ) -> Result<()> {
-    std::fs::write(path, document(reports, cases, profiles))
+    std::fs::write(path, document(reports, cases, profiles, reasons))
         .with_context(|| format!("cannot write {}", path.display()))
 }
 
 /// The document.
-pub fn document(reports: &[AdapterReport], cases: &[Case], profiles: &[Profile]) -> String {
+pub fn document(
+    reports: &[AdapterReport],
+    cases: &[Case],
+    profiles: &[Profile],
+    reasons: &Reasons,
+) -> String {
     let by_id: BTreeMap<&str, &Case> = cases.iter().map(|c| (c.id.as_str(), c)).collect();
     let mut suites = String::new();
     let mut totals = Counts::default();
     for report in reports {
         for &profile in profiles {
-            let (text, counts) = suite(report, profile, &by_id);
+            let (text, counts) = suite(report, profile, &by_id, reasons);
             suites.push_str(&text);
             totals.add(&counts);
         }
@@ -84,6 +122,7 @@ fn suite(
     report: &AdapterReport,
     profile: Profile,
     cases: &BTreeMap<&str, &Case>,
+    reasons: &Reasons,
 ) -> (String, Counts) {
     let info = &report.info;
     let mut counts = Counts::default();
@@ -144,7 +183,10 @@ fn suite(
                 counts.skipped += 1;
                 let message = match (status, &outcome.reply) {
                     (Status::KnownFail, _) => {
-                        format!("known failure: expected {want}, got {got} ({asked})")
+                        let why = reasons
+                            .get(&info.name, &outcome.case, profile)
+                            .map_or_else(String::new, |r| format!(" ({r})"));
+                        format!("known failure{why}: expected {want}, got {got} ({asked})")
                     }
                     (_, Reply::NotExpressible(why)) => format!("not asked: {why}"),
                     _ => "the implementation declared it cannot answer".to_owned(),
