@@ -156,6 +156,7 @@ pub fn compare(options: &Options, log: &mut dyn std::io::Write) -> Result<Compar
         }
     }
     let known = Known::load(&options.reports, &options.cases_dir);
+    let mut references = reference_all(&body, &options.agent, &urls).into_iter();
     let mut out = Vec::new();
     for (i, url) in urls.iter().enumerate() {
         let mut groups: BTreeMap<Answer, Group> = BTreeMap::new();
@@ -191,7 +192,7 @@ pub fn compare(options: &Options, log: &mut dyn std::io::Write) -> Result<Compar
         out.push(UrlComparison {
             covered_by,
             groups,
-            reference: reference(&body, &options.agent, url),
+            reference: references.next().unwrap_or_default(),
             split,
             url: url.clone(),
         });
@@ -267,32 +268,49 @@ fn ask_all(
     }
 }
 
-/// The reference's verdict on `url` under each profile, with its explanation.
-fn reference(body: &[u8], agent: &str, url: &str) -> Vec<ReferenceVerdict> {
-    Profile::ALL
-        .iter()
-        .map(|&profile| {
-            let urls = [url.to_owned()];
-            let limit = reptest_reference::DEFAULT_SIZE_LIMIT;
-            match crate::explain::explain(body, profile, limit, agent, &urls) {
-                Ok(e) => {
-                    let v = e.verdicts.into_iter().next();
-                    ReferenceVerdict {
-                        explanation: v
-                            .as_ref()
-                            .map_or_else(String::new, |v| v.explanation.clone()),
-                        profile,
-                        verdict: v.map_or(Answer::Error, |v| v.verdict),
-                    }
+/// The reference's verdict on each of `urls` under each profile, with its explanation: per
+/// URL, one entry per profile. The file is parsed once per profile (each URL alone only when
+/// the reference cannot take one of them).
+fn reference_all(body: &[u8], agent: &str, urls: &[String]) -> Vec<Vec<ReferenceVerdict>> {
+    let limit = reptest_reference::DEFAULT_SIZE_LIMIT;
+    let mut out: Vec<Vec<ReferenceVerdict>> = vec![Vec::new(); urls.len()];
+    for &profile in &Profile::ALL {
+        let verdict = |v: crate::explain::UrlVerdict| ReferenceVerdict {
+            explanation: v.explanation,
+            profile,
+            verdict: v.verdict,
+        };
+        match crate::explain::explain(body, profile, limit, agent, urls) {
+            Ok(e) if e.verdicts.len() == urls.len() => {
+                for (slot, v) in out.iter_mut().zip(e.verdicts) {
+                    slot.push(verdict(v));
                 }
-                Err(e) => ReferenceVerdict {
-                    explanation: format!("{e:#}"),
-                    profile,
-                    verdict: Answer::Error,
-                },
             }
-        })
-        .collect()
+            _ => {
+                for (slot, url) in out.iter_mut().zip(urls) {
+                    let one = std::slice::from_ref(url);
+                    slot.push(
+                        match crate::explain::explain(body, profile, limit, agent, one) {
+                            Ok(e) => e.verdicts.into_iter().next().map_or_else(
+                                || ReferenceVerdict {
+                                    explanation: String::new(),
+                                    profile,
+                                    verdict: Answer::Error,
+                                },
+                                verdict,
+                            ),
+                            Err(e) => ReferenceVerdict {
+                                explanation: format!("{e:#}"),
+                                profile,
+                                verdict: Answer::Error,
+                            },
+                        },
+                    );
+                }
+            }
+        }
+    }
+    out
 }
 
 /// What the committed report knows: each spec check's answers and decision, and the findings.
