@@ -487,6 +487,9 @@ fn run_suite(args: &RunArgs) -> Result<ExitCode> {
         }
         write!(out, "{gate_text}")?;
     }
+    if gate.is_some() && reports.is_empty() {
+        bail!("--expectations is about one adapter, and this run has none");
+    }
     if let Some(path) = &args.write_expectations {
         let previous = gate.clone().or_else(|| Expectations::read(path).ok());
         let report = expectations::only_report(

@@ -482,3 +482,23 @@ fn compare_groups_implementations_by_answer() {
     assert!(shown.contains("(split)"), "{shown}");
     assert!(shown.contains("reference rfc9309"), "{shown}");
 }
+
+#[test]
+fn no_expectations_are_written_for_an_adapter_that_cannot_answer() {
+    let dir = TempDir::new("broken");
+    let out = reptest(
+        &dir.0,
+        &[
+            "run",
+            "--command",
+            "exit 3",
+            "--cases",
+            "groups/*",
+            "--write-expectations",
+            "exp.toml",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert!(text(&out).contains("could not answer"), "{}", text(&out));
+    assert!(!dir.0.join("exp.toml").exists());
+}

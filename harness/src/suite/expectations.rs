@@ -291,6 +291,12 @@ pub fn only_report<'a>(
             names.join(", ")
         );
     };
+    if report.broken() {
+        bail!(
+            "{flag}: the adapter `{}` could not answer (see above); nothing is judged or written",
+            report.info.name
+        );
+    }
     if !file.adapter.is_empty() && file.adapter != report.info.name {
         bail!(
             "{flag}: the file is about the adapter `{}`, and this run's adapter is `{}`",
