@@ -240,3 +240,38 @@ pub fn write(name: &str, language: Language, parent: &Path) -> Result<Skeleton> 
         next_steps,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_checked() {
+        assert!(valid_name("my-parser_2"));
+        for bad in ["", "2fast", "my parser", "../x", "a/b", "é"] {
+            assert!(!valid_name(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn every_skeleton_has_a_manifest_that_loads_and_refuses_to_overwrite() {
+        let parent = std::env::temp_dir().join(format!("reptest-scaffold-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&parent);
+        for language in Language::ALL {
+            let name = format!("x-{}", language.name().replace("++", "pp"));
+            let skeleton = write(&name, language, &parent).expect("written");
+            let text = std::fs::read_to_string(skeleton.dir.join(language.check_file()))
+                .expect("the check file");
+            assert!(
+                !text.contains("__NAME__") && !text.contains("__KIT"),
+                "{text}"
+            );
+            assert!(text.contains(&name), "{}", language.name());
+            let adapter = crate::engines::adapters::load_one(&skeleton.dir, &parent)
+                .expect("its manifest loads");
+            assert_eq!(adapter.manifest.name, name);
+            assert!(write(&name, language, &parent).is_err(), "no overwrite");
+        }
+        let _ = std::fs::remove_dir_all(&parent);
+    }
+}
