@@ -430,7 +430,12 @@ fn report(args: &ReportArgs) -> Result<()> {
 fn setup(names: &[String], dirs: &Dirs) -> Result<ExitCode> {
     let all = dirs.load()?;
     let features = adapters::cargo_features(&all);
-    let chosen = adapters::select(all, names)?;
+    // With `--manifest` or `--command` and no names, only those.
+    let chosen = if names.is_empty() && dirs.has_outside() {
+        dirs.load_outside()?
+    } else {
+        adapters::select(all, names)?
+    };
     let statuses = adapters::setup(&chosen, &features, &mut io::stdout().lock());
     let (summary, ok) = adapters::setup_summary(&statuses);
     println!("{summary}");
