@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use anyhow::{Context, Result};
-use reptest_reference::{ParseOptions, Profile, Reason, Robots};
+use reptest_reference::{ParseOptions, Profile, Robots};
 use serde::Serialize;
 
 use crate::answer::Answer;
@@ -31,7 +31,8 @@ pub struct Explanation {
 /// The parser's diagnostics on one line.
 #[derive(Debug, Serialize)]
 pub struct LineDiagnostics {
-    /// Debug form of the diagnostics.
+    /// The diagnostics' names, each with its data (`misspelling (read as disallow)`),
+    /// comma-separated (their `{:#}` form).
     pub diagnostics: String,
     /// The line number.
     pub line: usize,
@@ -123,12 +124,7 @@ pub fn explain(
                     })
                     .collect()
             }),
-            reason: match verdict.reason {
-                Reason::Rule => "rule",
-                Reason::NoMatchingRule => "no-matching-rule",
-                Reason::NoGroup => "no-group",
-                Reason::RobotsTxtExempt => "robots-txt-exempt",
-            },
+            reason: verdict.reason.name(),
             rule: verdict.rule.map(|r| RuleLine {
                 field: if r.allow { "allow" } else { "disallow" },
                 from_index_html: r.from_index_html,
@@ -151,7 +147,12 @@ pub fn explain(
             .iter()
             .filter(|r| !r.diagnostics.is_empty())
             .map(|r| LineDiagnostics {
-                diagnostics: format!("{:?}", r.diagnostics),
+                diagnostics: r
+                    .diagnostics
+                    .iter()
+                    .map(|d| format!("{d:#}"))
+                    .collect::<Vec<_>>()
+                    .join(", "),
                 line: r.line,
             })
             .collect(),

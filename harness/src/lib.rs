@@ -5,16 +5,19 @@
 //! `reptest fuzz-diff`, the findings catalogue, the reference's invariants) and [`report`]
 //! (`reptest report`). [`answer`] holds the vocabulary they share (answers, statuses,
 //! profile-keyed maps), [`text`] the escape convention and other text functions, [`explain`] what
-//! `reptest check` prints.
+//! `reptest check` prints, [`compare`] what `reptest compare` prints, and [`scaffold`] the
+//! adapter skeletons of `reptest adapter new`.
 //!
 //! The harness knows the reference only through `reptest-reference`'s public API, and knows
 //! no subprocess adapter in particular: everything outside tools need is the protocol and
 //! their manifest.
 
 pub mod answer;
+pub mod compare;
 pub mod engines;
 pub mod explain;
 pub mod fuzz;
 pub mod report;
+pub mod scaffold;
 pub mod suite;
 pub mod text;

@@ -16,10 +16,10 @@ use reptest::fuzz::campaign::{self, Campaign, Settings};
 use reptest::fuzz::corpus::Corpus;
 use reptest::fuzz::findings::Index;
 use reptest::fuzz::generate::InputClasses;
-use reptest::suite::cases;
-use reptest::suite::runner;
+use reptest::suite::expectations::{self, Expectations};
+use reptest::suite::{cases, junit, runner};
 use reptest::text::{parse_duration, parse_seconds, parse_timeout};
-use reptest::{explain, report};
+use reptest::{compare, explain, report, scaffold};
 use reptest_reference::Profile;
 
 #[derive(Parser)]
@@ -67,6 +67,42 @@ enum Command {
     /// The compatibility report: run the suite over every adapter, measure real-world impact
     /// on the corpus, and write `results.json`, `README.md` and `index.html` under `--out`.
     Report(ReportArgs),
+    /// Every installed implementation's verdict on each URL of one robots.txt, side by side,
+    /// with the reference's under each profile and what covers a split.
+    Compare(CompareArgs),
+}
+
+#[derive(clap::Args)]
+struct CompareArgs {
+    /// The crawler's name.
+    #[arg(long, default_value = "Googlebot")]
+    agent: String,
+    /// Adapters to ask, comma-separated; every adapter that is set up (and every Rust crate
+    /// linked in) when omitted.
+    #[arg(long, value_delimiter = ',')]
+    adapters: Vec<String>,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    json: bool,
+    /// Seconds an adapter may take to answer.
+    #[arg(long, default_value = "10", value_parser = parse_timeout)]
+    timeout: Duration,
+    /// Implementations asked at once.
+    #[arg(long, default_value_t = 2)]
+    jobs: usize,
+    /// The committed report, for the spec cases and findings that cover a split.
+    #[arg(long, default_value_os_t = adapters::workspace_root().join("reports"))]
+    reports: PathBuf,
+    /// The directory of case files.
+    #[arg(long, default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/../spec-cases"))]
+    dir: PathBuf,
+    #[command(flatten)]
+    dirs: Dirs,
+    /// The robots.txt file.
+    robots_file: PathBuf,
+    /// Absolute URLs (or paths starting with `/`).
+    #[arg(required = true)]
+    urls: Vec<String>,
 }
 
 #[derive(clap::Args)]
@@ -235,6 +271,17 @@ struct RunArgs {
     /// Print only the counts and the summary, not each failing check.
     #[arg(long)]
     brief: bool,
+    /// Fail the run on any failing check this expectations file does not list, and on any
+    /// listed check that passes (one adapter only; see `suite::expectations`).
+    #[arg(long, value_name = "FILE")]
+    expectations: Option<PathBuf>,
+    /// Write the checks the adapter fails now, under `--profile` (or the profiles of
+    /// `--expectations`), to this expectations file (one adapter only).
+    #[arg(long, value_name = "FILE")]
+    write_expectations: Option<PathBuf>,
+    /// Also write JUnit XML here: one testcase per check and profile.
+    #[arg(long, value_name = "FILE")]
+    junit: Option<PathBuf>,
     /// The directory of case files.
     #[arg(long, default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/../spec-cases"))]
     dir: PathBuf,
@@ -258,6 +305,17 @@ enum AdapterCommand {
     /// A deliberately faulty adapter, for the harness's own tests.
     #[command(hide = true)]
     Faulty,
+    /// Write a working adapter skeleton for your own parser, in `--into`/NAME.
+    New {
+        /// The adapter's name (ASCII letters, digits, `-`, `_`).
+        name: String,
+        /// Its language.
+        #[arg(long)]
+        language: scaffold::Language,
+        /// The directory to create it in.
+        #[arg(long, default_value = ".")]
+        into: PathBuf,
+    },
 }
 
 fn main() -> ExitCode {
@@ -290,6 +348,11 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 }
                 AdapterCommand::Peer { name } => protocol::serve_peer(&name, stdin, stdout)?,
                 AdapterCommand::Faulty => faulty::serve(stdin, stdout)?,
+                AdapterCommand::New {
+                    name,
+                    language,
+                    into,
+                } => println!("{}", scaffold::write(&name, language, &into)?.next_steps),
             }
         }
         Command::Setup { names, dirs } => return setup(&names, &dirs),
@@ -312,6 +375,25 @@ fn run(cli: Cli) -> Result<ExitCode> {
             );
         }
         Command::Report(args) => report(&args)?,
+        Command::Compare(a) => {
+            let options = compare::Options {
+                robots: a.robots_file,
+                urls: a.urls,
+                agent: a.agent,
+                adapters: a.adapters,
+                timeout: a.timeout,
+                jobs: a.jobs,
+                dirs: a.dirs,
+                reports: a.reports,
+                cases_dir: a.dir,
+            };
+            let comparison = compare::compare(&options, &mut io::stderr())?;
+            if a.json {
+                println!("{}", serde_json::to_string_pretty(&comparison)?);
+            } else {
+                print!("{}", comparison.text());
+            }
+        }
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -393,7 +475,12 @@ fn report(args: &ReportArgs) -> Result<()> {
 fn setup(names: &[String], dirs: &Dirs) -> Result<ExitCode> {
     let all = dirs.load()?;
     let features = adapters::cargo_features(&all);
-    let chosen = adapters::select(all, names)?;
+    // With `--manifest` or `--command` and no names, only those.
+    let chosen = if names.is_empty() && dirs.has_outside() {
+        dirs.load_outside()?
+    } else {
+        adapters::select(all, names)?
+    };
     let statuses = adapters::setup(&chosen, &features, &mut io::stdout().lock());
     let (summary, ok) = adapters::setup_summary(&statuses);
     println!("{summary}");
@@ -402,6 +489,11 @@ fn setup(names: &[String], dirs: &Dirs) -> Result<ExitCode> {
 
 fn run_suite(args: &RunArgs) -> Result<ExitCode> {
     let (all, all_ids) = cases::load_selected(&args.dir, args.cases.as_deref())?;
+    let gate = args
+        .expectations
+        .as_deref()
+        .map(Expectations::read)
+        .transpose()?;
     // Not locked: the progress callback prints from the worker threads.
     let mut out = io::stdout();
     let (count, dir) = (all.len(), args.dir.display());
@@ -417,6 +509,10 @@ fn run_suite(args: &RunArgs) -> Result<ExitCode> {
         adapters::choose(&dirs, &args.adapters, args.setup, false, &mut out)?
     };
     let mut reports = Vec::new();
+    let mut gate_text = String::new();
+    let profiles = gate
+        .as_ref()
+        .map_or(vec![args.profile], |g| g.profiles.clone());
     if !chosen.is_empty() {
         writeln!(out, "{}", runner::plan_line(chosen.len(), &all, args.jobs))?;
         out.flush()?;
@@ -424,6 +520,12 @@ fn run_suite(args: &RunArgs) -> Result<ExitCode> {
         let progress =
             |done, r: &runner::AdapterReport| println!("{}", r.progress_line(done, total));
         reports = runner::run_adapters(&chosen, &all, &all_ids, args.timeout, args.jobs, &progress);
+        if let (Some(file), Some(path)) = (&gate, &args.expectations) {
+            let report = expectations::only_report(&mut reports, file, "--expectations")?;
+            let verdict = file.apply(report, &all_ids);
+            gate_text = verdict.render(path);
+            failed_run |= verdict.failed();
+        }
         for report in &reports {
             let text = runner::render_adapter(report, args.profile, &all, args.brief)?;
             write!(out, "{text}")?;
@@ -433,12 +535,45 @@ fn run_suite(args: &RunArgs) -> Result<ExitCode> {
         if let Some(line) = runner::broken_line(&reports) {
             writeln!(out, "{line}")?;
         }
+        write!(out, "{gate_text}")?;
+    }
+    if gate.is_some() && reports.is_empty() {
+        bail!("--expectations is about one adapter, and this run has none");
+    }
+    if let Some(path) = &args.write_expectations {
+        let previous = gate.clone().or_else(|| Expectations::read(path).ok());
+        let report = expectations::only_report(
+            &mut reports,
+            &Expectations::default(),
+            "--write-expectations",
+        )?;
+        let written = Expectations::from_report(report, &profiles, previous.as_ref());
+        written.write(path)?;
+        writeln!(
+            out,
+            "wrote {} ({} entries)",
+            path.display(),
+            written.failures.len()
+        )?;
+    }
+    if let Some(path) = &args.junit {
+        let mut reasons = junit::Reasons::of_manifests(&chosen);
+        if let Some(file) = &gate {
+            reasons.add(file);
+        }
+        junit::write(path, &reports, &all, &profiles, &reasons)?;
+        writeln!(out, "wrote {}", path.display())?;
     }
     if let Some(path) = &args.json {
-        let doc = runner::RunDocument::new(&reports, &all, reference.results);
+        let doc = runner::RunDocument::new(&reports, &all, reference.results.clone());
         std::fs::write(path, serde_json::to_string_pretty(&doc)?)
             .with_context(|| format!("cannot write {}", path.display()))?;
     }
+    writeln!(
+        out,
+        "{}",
+        runner::result_line(&reference, &reports, gate.is_some(), failed_run)
+    )?;
     Ok(if failed_run {
         ExitCode::FAILURE
     } else {

@@ -105,6 +105,29 @@ pub fn unescape(text: &str) -> Result<Vec<u8>> {
     Ok(out)
 }
 
+/// Text safe inside XML 1.0 (and HTML) element content and quoted attribute values: `&`, `<`,
+/// `>`, `"` and `'` as entities, and the characters XML 1.0 cannot carry at all (controls other
+/// than tab, line feed and carriage return; U+FFFE, U+FFFF) written as `\u{HH}` in the body
+/// escape convention's spirit, so that nothing is lost silently.
+pub fn xml_escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            '\t' | '\n' | '\r' => out.push(c),
+            c if c < ' ' || c == '\u{fffe}' || c == '\u{ffff}' => {
+                out.push_str(&format!("\\u{{{:x}}}", u32::from(c)));
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 /// 64-bit FNV-1a: a stable hash (the same bytes give the same value on every machine, every
 /// run and every Rust version), for family ids and setup digests.
 pub fn fnv1a(bytes: &[u8]) -> u64 {
@@ -165,6 +188,16 @@ pub fn parse_seconds(text: &str) -> std::result::Result<Duration, String> {
 
 #[cfg(test)]
 mod tests {
+    use super::xml_escape;
+
+    #[test]
+    fn xml_escape_covers_markup_and_what_xml_cannot_carry() {
+        assert_eq!(
+            xml_escape("a<b>&\"c'\u{1}\td\u{ffff}"),
+            "a&lt;b&gt;&amp;&quot;c&apos;\\u{1}\td\\u{ffff}"
+        );
+    }
+
     use super::*;
     use crate::fuzz::generate::SeededBytes;
 

@@ -11,6 +11,7 @@ use crate::profile::AgentValue;
 
 /// What a `user-agent` line's value stands for.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum AgentToken {
     /// `*`: every crawler without a group of its own.
     Star,

@@ -31,6 +31,7 @@ use crate::scope::match_path;
 
 /// How the crawler's group was found.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum GroupMatch {
     /// Groups naming this product token.
     Token(String),
@@ -75,6 +76,7 @@ impl Clone for Selection<'_> {
 
 /// Why a verdict came out as it did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Reason {
     /// A rule matched; it is in [`Verdict::rule`].
     Rule,

@@ -34,6 +34,7 @@ use crate::profile::Profile;
 
 /// How a fetch failed below HTTP.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum NetworkError {
     /// The host name did not resolve.
     Dns,

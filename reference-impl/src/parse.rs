@@ -53,6 +53,7 @@ impl ParseOptions {
 
 /// What a line turned out to be.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum RecordKind {
     /// `user-agent`: starts or extends a group.
     UserAgent,
@@ -74,6 +75,7 @@ pub enum RecordKind {
 
 /// Something worth telling about a line.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Diagnostic {
     /// A misspelled field name was accepted as the field it stands for.
     AcceptedMisspelling {

@@ -102,6 +102,7 @@ impl FromStr for Profile {
 /// How the user-agent value of a `user-agent` line is turned into the token groups are
 /// matched on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum AgentValue {
     /// The whole value (trimmed) is the product token; a value with other characters matches
     /// no crawler. RFC 9309 §2.2.1: "The product token MUST contain only uppercase and
@@ -119,6 +120,7 @@ pub enum AgentValue {
 
 /// Which field names are read as the field they stand for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum FieldNames {
     /// Only the names the text lists (compared per `field_names_case_insensitive`).
     Exact,
@@ -133,6 +135,7 @@ pub enum FieldNames {
 
 /// Which `allow` rules for an index page also allow the page's directory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum IndexHtml {
     /// None.
     Off,
@@ -145,6 +148,7 @@ pub enum IndexHtml {
 
 /// How a line without a colon is read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum MissingColon {
     /// It is not a rule.
     Reject,
@@ -158,6 +162,7 @@ pub enum MissingColon {
 
 /// How paths (of rules and of URLs) are brought to one canonical octet form before matching.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Encoding {
     /// RFC 9309 §2.2.2: octets outside US-ASCII and reserved characters are percent-encoded,
     /// percent-encoded unreserved characters are decoded (Figure 4), and `%2A` / `%24` in a rule

@@ -251,47 +251,52 @@ pub fn load(dir: &Path, install_root: &Path) -> Result<Vec<Adapter>> {
     let entries = fs::read_dir(dir).with_context(|| format!("cannot read {}", dir.display()))?;
     for entry in entries {
         let path = entry?.path();
-        let manifest_path = path.join(MANIFEST);
-        if !manifest_path.is_file() {
-            continue;
+        if path.join(MANIFEST).is_file() {
+            adapters.push(load_one(&path, install_root)?);
         }
-        let text = fs::read_to_string(&manifest_path)
-            .with_context(|| format!("cannot read {}", manifest_path.display()))?;
-        let manifest: Manifest = toml::from_str(&text)
-            .with_context(|| format!("{}: invalid manifest", manifest_path.display()))?;
-        let dir_name = path
-            .file_name()
-            .and_then(|n| n.to_str())
-            .unwrap_or_default();
-        if manifest.name != dir_name {
-            bail!(
-                "{}: name `{}` differs from its directory `{dir_name}`",
-                manifest_path.display(),
-                manifest.name
-            );
-        }
-        if manifest.run.is_empty() {
-            bail!("{}: `run` is empty", manifest_path.display());
-        }
-        let mut seen = HashSet::new();
-        for d in &manifest.deviations {
-            if !seen.insert((d.case.clone(), d.profiles.clone())) {
-                bail!(
-                    "{}: deviation `{}` is listed twice",
-                    manifest_path.display(),
-                    d.case
-                );
-            }
-        }
-        adapters.push(Adapter {
-            env: install_root.join(&manifest.name),
-            reptest: install_root.join("cargo").join("release").join("reptest"),
-            dir: path,
-            manifest,
-        });
     }
     adapters.sort_by(|a, b| a.manifest.name.cmp(&b.manifest.name));
     Ok(adapters)
+}
+
+/// Loads the adapter in directory `path` (its `adapter.toml`), installing under
+/// `install_root`. The manifest's name must equal the directory's name.
+pub fn load_one(path: &Path, install_root: &Path) -> Result<Adapter> {
+    let manifest_path = path.join(MANIFEST);
+    let text = fs::read_to_string(&manifest_path)
+        .with_context(|| format!("cannot read {}", manifest_path.display()))?;
+    let manifest: Manifest = toml::from_str(&text)
+        .with_context(|| format!("{}: invalid manifest", manifest_path.display()))?;
+    let dir_name = path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or_default();
+    if manifest.name != dir_name {
+        bail!(
+            "{}: name `{}` differs from its directory `{dir_name}`",
+            manifest_path.display(),
+            manifest.name
+        );
+    }
+    if manifest.run.is_empty() {
+        bail!("{}: `run` is empty", manifest_path.display());
+    }
+    let mut seen = HashSet::new();
+    for d in &manifest.deviations {
+        if !seen.insert((d.case.clone(), d.profiles.clone())) {
+            bail!(
+                "{}: deviation `{}` is listed twice",
+                manifest_path.display(),
+                d.case
+            );
+        }
+    }
+    Ok(Adapter {
+        env: install_root.join(&manifest.name),
+        reptest: install_root.join("cargo").join("release").join("reptest"),
+        dir: path.to_path_buf(),
+        manifest,
+    })
 }
 
 /// Picks adapters by name; every name must exist.
@@ -617,6 +622,15 @@ pub struct Dirs {
     /// Where adapters are installed.
     #[arg(long, default_value_os_t = default_install_root())]
     pub install_root: PathBuf,
+    /// An adapter given as a command line (run with `sh -c`), anywhere; its hello names it.
+    /// Repeatable. With `--command` or `--manifest`, only these adapters run unless
+    /// `--adapters` names others.
+    #[arg(long = "command", value_name = "COMMAND")]
+    pub commands: Vec<String>,
+    /// An adapter directory anywhere (`adapter.toml` and its program, as under
+    /// `harness/adapters/`). Repeatable.
+    #[arg(long = "manifest", value_name = "DIR")]
+    pub manifests: Vec<PathBuf>,
 }
 
 impl Default for Dirs {
@@ -624,14 +638,45 @@ impl Default for Dirs {
         Dirs {
             adapters_dir: default_dir(),
             install_root: default_install_root(),
+            commands: Vec::new(),
+            manifests: Vec::new(),
         }
     }
 }
 
 impl Dirs {
-    /// Every adapter, sorted by name.
+    /// Every adapter, sorted by name, then those given by `--manifest` and `--command`.
     pub fn load(&self) -> Result<Vec<Adapter>> {
-        load(&self.adapters_dir, &self.install_root)
+        self.with_outside(self.load_outside()?)
+    }
+
+    /// The adapters of the adapters directory, then `extra` (which must not share a name
+    /// with them).
+    fn with_outside(&self, extra: Vec<Adapter>) -> Result<Vec<Adapter>> {
+        let mut all = load(&self.adapters_dir, &self.install_root)?;
+        if let Some(clash) = extra
+            .iter()
+            .find(|e| all.iter().any(|a| a.manifest.name == e.manifest.name))
+        {
+            bail!(
+                "the adapter `{}` given by {} has the name of an adapter in {}; rename it",
+                clash.manifest.name,
+                crate::engines::outside::origin(clash),
+                self.adapters_dir.display()
+            );
+        }
+        all.extend(extra);
+        Ok(all)
+    }
+
+    /// Whether `--command` or `--manifest` gave adapters.
+    pub fn has_outside(&self) -> bool {
+        !self.commands.is_empty() || !self.manifests.is_empty()
+    }
+
+    /// Only the adapters given by `--manifest` and `--command`, in that order.
+    pub fn load_outside(&self) -> Result<Vec<Adapter>> {
+        crate::engines::outside::load(&self.manifests, &self.commands, &self.install_root)
     }
 }
 
@@ -645,12 +690,17 @@ pub fn choose(
     linked: bool,
     out: &mut dyn std::io::Write,
 ) -> Result<Vec<Adapter>> {
-    let every = dirs.load()?;
+    let outside = dirs.load_outside()?;
+    let every = dirs.with_outside(outside.clone())?;
     if run_setup {
         writeln!(out, "setting up adapters")?;
         out.flush()?;
         let features = cargo_features(&every);
-        let wanted = select(every.clone(), names)?;
+        let wanted = if names.is_empty() && !outside.is_empty() {
+            outside.clone()
+        } else {
+            select(every.clone(), names)?
+        };
         let statuses = setup(&wanted, &features, out);
         let failed = statuses
             .iter()
@@ -660,6 +710,9 @@ pub fn choose(
     }
     if !names.is_empty() {
         return select(every, names);
+    }
+    if !outside.is_empty() {
+        return Ok(outside);
     }
     let (ready, missing): (Vec<_>, Vec<_>) = every.into_iter().partition(|a| {
         a.is_set_up() || (linked && crate::engines::PeerEngine::new(&a.manifest.name).is_some())

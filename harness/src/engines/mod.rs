@@ -1,8 +1,9 @@
 //! The implementations under test: one [`Engine`] trait, and its kinds: in process (the
 //! reference under a profile, the Rust crates of `reptest-peers`) and a long-lived adapter
 //! subprocess speaking protocol v1 ([`SubprocessEngine`], [`protocol`]); adapter manifests
-//! and their setup ([`adapters`]); and a deliberately faulty adapter ([`faulty`]) for the
-//! harness's own tests.
+//! and their setup ([`adapters`]); adapters from outside the repository, given by a
+//! directory or a command ([`outside`]); and a deliberately faulty adapter ([`faulty`]) for
+//! the harness's own tests.
 //!
 //! Engines answer with the protocol's [`WireVerdict`]s; judging an answer against a case or
 //! against the reference is the suite's and the campaign's work, in terms of
@@ -10,6 +11,7 @@
 
 pub mod adapters;
 pub mod faulty;
+pub mod outside;
 pub mod protocol;
 mod subprocess;
 

@@ -40,6 +40,8 @@ pub struct SubprocessEngine {
     unavailable: Option<String>,
     /// Everything the child wrote to stderr around failures, most recent last.
     stderr_log: Vec<String>,
+    /// The name the adapter's hello gave, once it started.
+    announced: Option<String>,
 }
 
 /// `Running` with a `Debug` that prints only the pid.
@@ -66,12 +68,18 @@ impl SubprocessEngine {
             starts: 0,
             unavailable: None,
             stderr_log: Vec::new(),
+            announced: None,
         }
     }
 
     /// How many times the child was started.
     pub fn starts(&self) -> u32 {
         self.starts
+    }
+
+    /// The name the adapter's hello gave (the engine keeps the name it was created with).
+    pub fn announced_name(&self) -> Option<&str> {
+        self.announced.as_deref()
     }
 
     /// The stderr kept around failures.
@@ -164,6 +172,7 @@ impl SubprocessEngine {
         };
         match hello {
             Ok(hello) if hello.protocol == crate::engines::protocol::VERSION => {
+                self.announced = Some(hello.name);
                 self.info = EngineInfo {
                     name: self.info.name.clone(),
                     implementation: hello.implementation,

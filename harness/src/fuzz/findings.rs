@@ -40,9 +40,9 @@ pub fn verdict_tags(verdict: &Verdict<'_>, selection: &Selection<'_>) -> Vec<&'s
     let mut tags = vec![match (verdict.reason, verdict.rule) {
         (Reason::Rule, Some(rule)) if rule.allow => "allow-rule",
         (Reason::Rule, _) => "disallow-rule",
-        (Reason::NoMatchingRule, _) => "no-matching-rule",
-        (Reason::NoGroup, _) => "no-group",
+        // The word family signatures were first written with.
         (Reason::RobotsTxtExempt, _) => "robots-txt",
+        (other, _) => other.name(),
     }];
     if let Some(rule) = verdict.rule {
         let path = rule.path();
@@ -93,18 +93,10 @@ pub fn body_tags(body: &[u8]) -> Vec<&'static str> {
     for record in robots.records() {
         for diagnostic in &record.diagnostics {
             extra.push(match diagnostic {
-                Diagnostic::AcceptedMisspelling { .. } => "misspelling",
+                // Both readings of a line without a colon are one trait of a file here (the
+                // word family signatures were first written with).
                 Diagnostic::AcceptedMissingColon => "missing-colon",
-                Diagnostic::MissingColon => "missing-colon",
-                Diagnostic::UnknownField => "unknown-field",
-                Diagnostic::NonStandardField => "non-standard-field",
-                Diagnostic::RuleOutsideGroup => "rule-outside-group",
-                Diagnostic::EmptyValue => "empty-value",
-                Diagnostic::PathWithoutLeadingSlash { .. } => "no-leading-slash",
-                Diagnostic::InvalidAgent => "invalid-agent",
-                Diagnostic::CutBySizeLimit => "size-limit",
-                Diagnostic::LineTooLong { .. } => "long-line",
-                Diagnostic::InvalidUtf8 => "invalid-utf8",
+                other => other.name(),
             });
         }
     }

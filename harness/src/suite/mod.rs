@@ -2,5 +2,7 @@
 //! running the suite over engines.
 
 pub mod cases;
+pub mod expectations;
+pub mod junit;
 pub mod runner;
 pub mod tags;

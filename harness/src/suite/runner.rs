@@ -328,9 +328,27 @@ pub fn apply_deviations(
     deviations: &BTreeMap<(String, Profile), String>,
 ) {
     for profile in Profile::ALL {
-        if !deviations.contains_key(&(case.to_owned(), profile)) {
-            continue;
+        if deviations.contains_key(&(case.to_owned(), profile)) {
+            mark_listed(outcomes, profile, None);
         }
+    }
+}
+
+/// Judges again, under `profile`, the outcomes of one case listed as failing: by a manifest's
+/// deviation, which names a whole case (`checks` is `None`), or by an expectations file, which
+/// names checks (`Some`). The two are one rule at two grains, so that a known failure means
+/// the same wherever it is listed:
+/// - a whole case: its failures become `known-fail`; when none fails and some check passes,
+///   its passes become `unexpected-pass`;
+/// - named checks: each that fails or errors becomes `known-fail`, each that passes
+///   `unexpected-pass`; the case's other checks keep their status, so a failure of a check
+///   not named stays a plain `fail`.
+pub fn mark_listed(
+    outcomes: &mut [CheckOutcome],
+    profile: Profile,
+    checks: Option<&BTreeSet<usize>>,
+) {
+    let Some(checks) = checks else {
         let statuses = || outcomes.iter().filter_map(|o| o.status.get(&profile));
         let any_fail = statuses().any(|s| *s == Status::Fail);
         let any_pass = statuses().any(|s| *s == Status::Pass);
@@ -339,7 +357,7 @@ pub fn apply_deviations(
         } else if any_pass {
             (Status::Pass, Status::UnexpectedPass)
         } else {
-            continue;
+            return;
         };
         for outcome in outcomes.iter_mut() {
             if let Some(status) = outcome.status.get_mut(&profile)
@@ -347,6 +365,19 @@ pub fn apply_deviations(
             {
                 *status = to;
             }
+        }
+        return;
+    };
+    for outcome in outcomes.iter_mut() {
+        if !checks.contains(&outcome.index) {
+            continue;
+        }
+        if let Some(status) = outcome.status.get_mut(&profile) {
+            *status = match *status {
+                Status::Fail | Status::Error | Status::KnownFail => Status::KnownFail,
+                Status::Pass | Status::UnexpectedPass => Status::UnexpectedPass,
+                Status::Unsupported => Status::Unsupported,
+            };
         }
     }
 }
@@ -706,6 +737,39 @@ pub fn plan_line(adapters: usize, cases: &[Case], jobs: usize) -> String {
          are outside protocol v1), {jobs} at a time",
         cases.iter().map(Case::check_count).sum::<usize>() - protocol_checks,
     )
+}
+
+/// The run's last line, for CI logs: `PASS` or `FAIL`, and what failed it (see "Exit codes"
+/// in `harness/README.md`).
+pub fn result_line(
+    reference: &ReferenceRun,
+    reports: &[AdapterReport],
+    gated: bool,
+    failed: bool,
+) -> String {
+    let reference_failed: usize = reference.counts.iter().map(|(_, _, f)| f).sum();
+    let count = |keep: &dyn Fn(&AdapterReport) -> bool| reports.iter().filter(|r| keep(r)).count();
+    let unexpected: usize = reports
+        .iter()
+        .flat_map(|r| &r.outcomes)
+        .filter(|o| o.status.values().any(|s| *s == Status::UnexpectedPass))
+        .count();
+    let mut parts = vec![format!("reference {reference_failed} failed checks",)];
+    parts.push(format!(
+        "{} adapters, {} could not answer",
+        reports.len(),
+        count(&|r| r.broken())
+    ));
+    parts.push(format!("{unexpected} listed failures that pass"));
+    let stale = count(&|r| !r.stale_deviations.is_empty());
+    if stale > 0 {
+        parts.push(format!("{stale} adapters with stale deviations"));
+    }
+    if gated {
+        parts.push("expectations checked".to_owned());
+    }
+    let verdict = if failed { "FAIL" } else { "PASS" };
+    format!("result: {verdict} ({})", parts.join("; "))
 }
 
 /// The closing line naming the adapters that could not answer, if any.
