@@ -731,6 +731,13 @@ pub fn fuzz_one(which: FuzzEngines, data: &[u8]) {
             std::path::PathBuf::from,
         );
         let catalogue = Catalogue::open(&dir)
+            .or_else(|e| {
+                // A fuzzer run away from its checkout (an OSS-Fuzz style runner): findings go
+                // to a temporary catalogue rather than stopping the run.
+                let fallback = std::env::temp_dir().join("reptest-findings");
+                eprintln!("warning: {e:#}; findings go to {}", fallback.display());
+                Catalogue::open(&fallback)
+            })
             .unwrap_or_else(|e| panic!("cannot open the findings catalogue: {e:#}"));
         let engines = match which {
             FuzzEngines::InProcess => in_process_implementations(),

@@ -237,10 +237,20 @@ impl Input {
             })
     }
 
-    /// The order contributions are taken in: by their runs, then by everything else they
-    /// hold, so that neither the order of the arguments nor the directories matter.
-    fn key(&self) -> (Vec<&str>, String) {
-        let mut runs: Vec<&str> = self.runs.iter().map(String::as_str).collect();
+    /// The order contributions are taken in: by their runs (seed, first case, shard, then the
+    /// whole record), then by everything else they hold, so that neither the order of the
+    /// arguments nor the directories matter.
+    fn key(&self) -> (Vec<(u64, u64, u64, &str)>, String) {
+        let mut runs: Vec<(u64, u64, u64, &str)> = self
+            .index
+            .runs
+            .iter()
+            .zip(&self.runs)
+            .map(|(run, text)| {
+                let shard = run.shard.map_or(0, |s| s.index);
+                (run.seed, run.first_case, shard, text.as_str())
+            })
+            .collect();
         runs.sort_unstable();
         (runs, serde_json::to_string(&self.index).unwrap_or_default())
     }
