@@ -16,6 +16,7 @@ use reptest::fuzz::campaign::{self, Campaign, Settings};
 use reptest::fuzz::corpus::Corpus;
 use reptest::fuzz::findings::Index;
 use reptest::fuzz::generate::InputClasses;
+use reptest::fuzz::merge::{self, Shard};
 use reptest::suite::expectations::{self, Expectations};
 use reptest::suite::{cases, junit, runner};
 use reptest::text::{parse_duration, parse_seconds, parse_timeout};
@@ -70,6 +71,25 @@ enum Command {
     /// Every installed implementation's verdict on each URL of one robots.txt, side by side,
     /// with the reference's under each profile and what covers a split.
     Compare(CompareArgs),
+    /// Findings catalogues.
+    Findings {
+        #[command(subcommand)]
+        which: FindingsCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum FindingsCommand {
+    /// Merge catalogues (the shards of a campaign, or any others) into one: families by
+    /// signature, hits summed, runs kept; an input another one already holds is left out.
+    Merge {
+        /// The catalogues.
+        #[arg(required = true)]
+        dirs: Vec<PathBuf>,
+        /// Where the merged catalogue goes: an empty directory, or one of the inputs.
+        #[arg(long)]
+        out: PathBuf,
+    },
 }
 
 #[derive(clap::Args)]
@@ -210,6 +230,14 @@ struct FuzzArgs {
     /// `agent-strings`, `invalid-utf8`. Their families are listed apart.
     #[arg(long, default_value = "", value_parser = InputClasses::parse)]
     inputs: InputClasses,
+    /// Examine only shard K of N of the seeded campaign (`0/4`): the blocks of cases whose
+    /// number is K mod N. Merge the shards' catalogues with `reptest findings merge`.
+    #[arg(long, default_value = "0/1")]
+    shard: Shard,
+    /// Cases per block: the unit of shards and the window within which a deviation is
+    /// minimised once. Every shard of one campaign uses the same.
+    #[arg(long, default_value_t = merge::DEFAULT_BLOCK)]
+    block: u64,
     #[command(flatten)]
     dirs: Dirs,
 }
@@ -394,6 +422,9 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 print!("{}", comparison.text());
             }
         }
+        Command::Findings {
+            which: FindingsCommand::Merge { dirs, out },
+        } => println!("{}", merge::merge(&dirs, &out)?),
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -419,7 +450,13 @@ fn fuzz_diff(args: &FuzzArgs) -> Result<ExitCode> {
         minimise_budget: args.minimise_budget,
     };
     let stop = Arc::new(AtomicBool::new(false));
-    let mut campaign = Campaign::open(&plan, &settings, Arc::clone(&stop), &mut err)?;
+    let shard = args.shard.with_block(args.block)?;
+    let mut campaign =
+        Campaign::open(&plan, &settings, Arc::clone(&stop), &mut err)?.with_shard(shard);
+    if !shard.is_whole() {
+        let (k, n, block) = (shard.index, shard.count, shard.block);
+        eprintln!("shard {shard}: the blocks of {block} cases whose number is {k} mod {n}");
+    }
     ctrlc::set_handler(move || stop.store(true, Ordering::Relaxed))
         .context("cannot install the Ctrl-C handler")?;
     let (started, terminal) = (Instant::now(), err.is_terminal());

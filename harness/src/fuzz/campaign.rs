@@ -47,6 +47,7 @@ use crate::fuzz::contract::{class_of, within_contract};
 use crate::fuzz::corpus::Corpus;
 use crate::fuzz::findings::{Catalogue, Finding, RunRecord, decision};
 use crate::fuzz::generate::{Input, InputClasses, SeededBytes, generate_with};
+use crate::fuzz::merge::{self, Shard};
 use crate::fuzz::minimise::minimise;
 
 /// The campaign's oracle: the reference under each profile, in process. Deviations are
@@ -223,8 +224,12 @@ pub struct Campaign {
     implementations: Vec<Box<dyn Engine>>,
     catalogue: Catalogue,
     corpus: Option<Corpus>,
-    /// Deviations already minimised in this run.
+    /// Deviations already minimised in the current block (see [`merge`]).
     minimised: BTreeSet<DeviationKey>,
+    /// The part of the case stream this run examines, and its blocks.
+    shard: Shard,
+    /// The block whose deviations `minimised` holds.
+    block: Option<u64>,
     /// Implementations left out after they became unavailable.
     lost: Vec<bool>,
     stats: Stats,
@@ -273,6 +278,8 @@ impl Campaign {
             catalogue,
             corpus,
             minimised: BTreeSet::new(),
+            shard: Shard::default(),
+            block: None,
             lost,
             stats: Stats::default(),
             stop,
@@ -314,6 +321,13 @@ impl Campaign {
     /// The same campaign generating inputs of `classes` (realistic ones only by default).
     pub fn with_inputs(mut self, classes: InputClasses) -> Campaign {
         self.inputs = classes;
+        self
+    }
+
+    /// The same campaign examining only `shard`'s part of the case stream, deduplicating
+    /// within its blocks (the whole stream, in blocks of [`merge::DEFAULT_BLOCK`], by default).
+    pub fn with_shard(mut self, shard: Shard) -> Campaign {
+        self.shard = shard;
         self
     }
 
@@ -363,7 +377,8 @@ impl Campaign {
     }
 
     /// Runs cases until the settings' limit or the stop flag, calling `progress` after each
-    /// batch. Returns the number of cases run.
+    /// batch. Returns the number of cases run. `settings.iterations` bounds the campaign's
+    /// case numbers; a shard runs its own part of them.
     pub fn run(&mut self, settings: &Settings, progress: &mut dyn FnMut(&Stats)) -> Result<u64> {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(settings.jobs.max(1))
@@ -372,19 +387,33 @@ impl Campaign {
         self.deadline = settings.time.map(|t| started + t);
         let batch = (16 * settings.jobs.max(1)) as u64;
         let mut next = settings.first_case;
+        let mut ran = 0;
         let end = settings.iterations.map(|n| settings.first_case + n);
         loop {
             if self.stop.load(Ordering::Relaxed)
                 || settings.time.is_some_and(|t| started.elapsed() >= t)
-                || end.is_some_and(|e| next >= e)
             {
                 break;
             }
-            let count = end.map_or(batch, |e| batch.min(e - next));
-            let inputs: Vec<(u64, Input)> = (next..next + count)
+            // The next cases of this shard, in order.
+            let mut cases = Vec::new();
+            while (cases.len() as u64) < batch {
+                match self.shard.next_from(next) {
+                    Some(case) if end.is_none_or(|e| case < e) => {
+                        cases.push(case);
+                        next = case + 1;
+                    }
+                    _ => break,
+                }
+            }
+            if cases.is_empty() {
+                break;
+            }
+            ran += cases.len() as u64;
+            let inputs: Vec<(u64, Input)> = cases
+                .into_iter()
                 .filter_map(|case| Some((case, self.input(settings.seed, case)?)))
                 .collect();
-            next += count;
             let bodies: Vec<Vec<u8>> = inputs.iter().map(|(_, input)| input.body()).collect();
             let lost = &self.lost;
             let oracle = &mut self.oracle;
@@ -435,12 +464,18 @@ impl Campaign {
                 let oracle = [&reference[0][position], &reference[1][position]];
                 let row: Vec<&Reply> = answers.iter().map(|a| &a[position]).collect();
                 let received = self.received_replies(input, &bodies[position]);
+                let block = self.shard.block_of(*case);
+                if self.block != Some(block) {
+                    // A new block: its deviations are minimised afresh (see `merge`).
+                    self.minimised.clear();
+                    self.block = Some(block);
+                }
                 self.stats.cases += 1;
                 self.examine(settings, *case, input, oracle, &row, received.as_ref())?;
             }
             progress(&self.stats);
         }
-        Ok(next - settings.first_case)
+        Ok(ran)
     }
 
     /// Puts one input to every engine (one after the other) and examines the answers: what a
@@ -848,6 +883,8 @@ impl Campaign {
             seconds: elapsed.as_secs(),
             engines: self.infos().into_iter().map(|i| i.name).collect(),
             new_families: self.stats.new_families,
+            first_case: settings.first_case,
+            shard: merge::recorded(self.shard),
         })?;
         let families = self.catalogue.families().len();
         let stopped = self.stop.load(Ordering::Relaxed);
@@ -893,6 +930,13 @@ pub fn fuzz_one(which: FuzzEngines, data: &[u8]) {
             std::path::PathBuf::from,
         );
         let catalogue = Catalogue::open(&dir)
+            .or_else(|e| {
+                // A fuzzer run away from its checkout (an OSS-Fuzz style runner): findings go
+                // to a temporary catalogue rather than stopping the run.
+                let fallback = std::env::temp_dir().join("reptest-findings");
+                eprintln!("warning: {e:#}; findings go to {}", fallback.display());
+                Catalogue::open(&fallback)
+            })
             .unwrap_or_else(|e| panic!("cannot open the findings catalogue: {e:#}"));
         let engines = match which {
             FuzzEngines::InProcess => in_process_implementations(),

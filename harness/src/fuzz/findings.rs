@@ -338,6 +338,17 @@ pub struct RunRecord {
     pub engines: Vec<String>,
     /// Families it added.
     pub new_families: usize,
+    /// Its first case number (`--first-case`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub first_case: u64,
+    /// The part of a sharded campaign it examined (`--shard`, see `fuzz::merge`); absent for
+    /// a whole campaign in blocks of the default size.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<crate::fuzz::merge::Shard>,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 /// `index.json`.

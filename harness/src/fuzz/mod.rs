@@ -1,7 +1,8 @@
 //! Differential fuzzing: the generator (and the real-world corpus it mixes in), the minimiser,
 //! the campaign that puts inputs to the reference and the implementations, the findings
-//! catalogue it records into, the root causes per implementation derived from it and their
-//! ready-to-file reports, and the reference's own metamorphic invariants.
+//! catalogue it records into, sharded campaigns and the merge of their catalogues, the root
+//! causes per implementation derived from it and their ready-to-file reports, and the
+//! reference's own metamorphic invariants.
 
 pub mod campaign;
 pub mod contract;
@@ -11,6 +12,7 @@ pub mod findings;
 pub mod generate;
 pub mod invariants;
 pub mod measure;
+pub mod merge;
 pub mod minimise;
 pub mod repro;
 pub mod rootcause;
