@@ -5,7 +5,8 @@
 //! `reptest fuzz-diff`, the findings catalogue, the reference's invariants) and [`report`]
 //! (`reptest report`). [`answer`] holds the vocabulary they share (answers, statuses,
 //! profile-keyed maps), [`text`] the escape convention and other text functions, [`explain`] what
-//! `reptest check` prints.
+//! `reptest check` prints, [`fetch`] fetch conformance (the loopback server, the reference's
+//! HTTP client, the fetch cases' plays).
 //!
 //! The harness knows the reference only through `reptest-reference`'s public API, and knows
 //! no subprocess adapter in particular: everything outside tools need is the protocol and
@@ -14,6 +15,7 @@
 pub mod answer;
 pub mod engines;
 pub mod explain;
+pub mod fetch;
 pub mod fuzz;
 pub mod report;
 pub mod suite;

@@ -1,0 +1,191 @@
+//! Fetch conformance through the loopback server: the reference's client against every play,
+//! what the exchange records, and that a wrong expectation fails.
+
+use std::path::Path;
+use std::time::Duration;
+
+use reptest::fetch::client::Client;
+use reptest::fetch::play::{Host, Play, RULE_BODY};
+use reptest::fetch::server::Server;
+use reptest::suite::cases::{self, CaseKind};
+use reptest_reference::Profile;
+use reptest_reference::http::{FetchResult, NetworkError};
+
+fn fetch_cases() -> Vec<cases::Case> {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("../spec-cases/fetch.toml");
+    cases::load_file(&file).expect("fetch cases load")
+}
+
+fn play(id: &str) -> Play {
+    let case = fetch_cases()
+        .into_iter()
+        .find(|c| c.id == id)
+        .unwrap_or_else(|| panic!("no case {id}"));
+    let CaseKind::Served { play, .. } = case.kind else {
+        panic!("{id} is not a fetch case");
+    };
+    play
+}
+
+#[test]
+fn network_failures_are_told_apart() {
+    let expected = [
+        ("fetch/network-stall", NetworkError::Timeout),
+        ("fetch/network-refused", NetworkError::Reset),
+        ("fetch/network-truncated-body", NetworkError::Truncated),
+        (
+            "fetch/network-invalid-response",
+            NetworkError::InvalidResponse,
+        ),
+    ];
+    // A reset while the body is read reads, to the client, as the body ending early.
+    let server = Server::start(&play("fetch/network-reset")).expect("server");
+    let exchange = Client::new(Duration::from_millis(800), "FooBot").fetch(&server.robots_url());
+    assert!(
+        matches!(
+            exchange.fetch.result,
+            FetchResult::Network(NetworkError::Reset | NetworkError::Truncated)
+        ),
+        "{}",
+        exchange.describe()
+    );
+    for (id, want) in expected {
+        let server = Server::start(&play(id)).expect("server");
+        let exchange =
+            Client::new(Duration::from_millis(800), "FooBot").fetch(&server.robots_url());
+        assert_eq!(
+            exchange.fetch.result,
+            FetchResult::Network(want),
+            "{id}:\n{}",
+            exchange.describe()
+        );
+    }
+}
+
+/// A raw HTTP/1.0 request to `origin`, the whole answer as bytes.
+fn raw_get(origin: &str, path: &str) -> Vec<u8> {
+    use std::io::{Read, Write};
+    let addr = origin.trim_start_matches("http://");
+    let mut stream = std::net::TcpStream::connect(addr).expect("connect");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(5)))
+        .expect("timeout");
+    write!(stream, "GET {path} HTTP/1.0\r\nHost: {addr}\r\n\r\n").expect("write");
+    let mut out = Vec::new();
+    let _ = stream.read_to_end(&mut out);
+    out
+}
+
+#[test]
+fn gzip_is_sent_compressed_and_decoded_by_the_client() {
+    let server = Server::start(&play("fetch/gzip-content-encoding")).expect("server");
+    let answer = raw_get(server.origin(Host::A), "/robots.txt");
+    let text = String::from_utf8_lossy(&answer).to_ascii_lowercase();
+    assert!(text.contains("content-encoding: gzip"), "{text}");
+    let at = answer
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .expect("head ends");
+    assert_eq!(&answer[at + 4..at + 6], &[0x1f, 0x8b], "a gzip stream");
+    let exchange = Client::new(Duration::from_secs(3), "FooBot").fetch(&server.robots_url());
+    assert_eq!(exchange.body.as_deref(), Some(RULE_BODY.as_bytes()));
+}
+
+#[test]
+fn the_server_records_requests_and_stops_when_dropped() {
+    let server = Server::start(&play("fetch/redirect-cross-host")).expect("server");
+    let origin = server.origin(Host::A).to_owned();
+    let exchange = Client::new(Duration::from_secs(3), "FooBot").fetch(&server.robots_url());
+    assert_eq!(exchange.hops.len(), 2, "{}", exchange.describe());
+    let log = server.requests();
+    let seen: Vec<(Host, &str)> = log.iter().map(|l| (l.host, l.path.as_str())).collect();
+    assert_eq!(seen, [(Host::A, "/robots.txt"), (Host::B, "/robots.txt")]);
+    assert!(
+        log[0]
+            .user_agent
+            .as_deref()
+            .is_some_and(|ua| ua.starts_with("FooBot"))
+    );
+    let missing = raw_get(&origin, "/nothing-here");
+    let missing = String::from_utf8_lossy(&missing);
+    assert!(
+        missing.starts_with("HTTP/1.") && missing.contains(" 404 "),
+        "{missing}"
+    );
+    drop(server);
+    let addr = origin.trim_start_matches("http://");
+    assert!(
+        std::net::TcpStream::connect(addr).is_err(),
+        "still listening"
+    );
+}
+
+#[test]
+fn a_redirect_loop_is_bounded_by_the_client() {
+    let server = Server::start(&play("fetch/redirect-loop")).expect("server");
+    let exchange = Client::new(Duration::from_secs(3), "FooBot").fetch(&server.robots_url());
+    assert!(exchange.fetch.redirect_loop);
+    assert!(server.requests().len() <= 2);
+}
+
+#[test]
+fn a_wrong_expectation_fails() {
+    let text = r#"# demo
+[[case]]
+name = "wrong"
+spec = ["rfc9309#2.3.1.4"]
+force = "must"
+tags = ["http", "fetch"]
+serve = [{ status = 503 }]
+expect = "conditional"
+fetched = ["/not-asked"]
+"#;
+    let cases = cases::load_str(text, Path::new("spec-cases/demo.toml")).expect("loads");
+    let results = cases::run_reference(&cases[0], Profile::Rfc9309);
+    assert_eq!(results.len(), 3, "two verdicts and one request check");
+    assert!(
+        !results[0].passed(),
+        "/public: disallowed by the 503, expected allowed"
+    );
+    assert!(results[1].passed(), "/private: disallowed either way");
+    assert!(!results[2].passed(), "/not-asked was never requested");
+}
+
+#[test]
+fn fetch_cases_are_read_strictly() {
+    let bad = [
+        (
+            "serve = [{ status = 200 }]\nexpect = \"allow\"",
+            "expectation",
+        ),
+        ("serve = [{ status = 200 }]", "checks"),
+        (
+            "serve = [{ status = 200 }]\nexpect = \"conditional\"\nchecks = [{ url = \"/a\", expect = \"allow\" }]",
+            "not both",
+        ),
+        (
+            "serve = [{ status = 200 }]\nchecks = [{ url = \"http://x/a\", expect = \"allow\" }]",
+            "path",
+        ),
+        (
+            "robots = \"\"\nagent = \"a\"\nfetched = [\"/a\"]\nchecks = [{ url = \"/a\", expect = \"allow\" }]",
+            "fetched",
+        ),
+        (
+            "serve = [{ status = 200, colour = 1 }]\nexpect = \"conditional\"",
+            "colour",
+        ),
+    ];
+    for (body, needle) in bad {
+        let text = format!(
+            "# demo\n[[case]]\nname = \"x\"\nspec = [\"rfc9309#2.3\"]\nforce = \"must\"\n{body}\n"
+        );
+        let error = cases::load_str(&text, Path::new("spec-cases/demo.toml"))
+            .expect_err(body)
+            .to_string();
+        assert!(error.contains(needle), "{body}: {error}");
+        // A TOML error names the file and the line; every other error the file and the case.
+        assert!(error.contains("demo.toml"), "{error}");
+        assert!(error.contains("`x`") || error.contains("line 6"), "{error}");
+    }
+}
