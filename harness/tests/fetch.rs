@@ -189,3 +189,51 @@ fn fetch_cases_are_read_strictly() {
         assert!(error.contains("`x`") || error.contains("line 6"), "{error}");
     }
 }
+
+/// The Python standard library's `urllib.robotparser` (no install needed) fetches every fetch
+/// case from the loopback server through its adapter; its verdicts are judged like any
+/// adapter's, and the cases whose answer is certain for it are checked here.
+#[test]
+fn a_fetching_adapter_answers_fetch_cases() {
+    use reptest::answer::Status;
+    use reptest::engines::adapters;
+    use reptest::suite::runner;
+
+    if !adapters::on_path("python3") {
+        eprintln!("python3 is not on PATH: the fetching adapter is not run");
+        return;
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let all = adapters::load(&root.join("adapters"), &root.join("../target/adapters"))
+        .expect("manifests load");
+    let chosen = adapters::select(all, &["urllib-robotparser".to_owned()]).expect("adapter");
+    let cases: Vec<cases::Case> = fetch_cases()
+        .into_iter()
+        .filter(|c| !c.id.contains("stall"))
+        .collect();
+    let ids = cases.iter().map(|c| c.id.clone()).collect();
+    let report = runner::run_adapter(&chosen[0], &cases, &ids, Duration::from_secs(10));
+    assert!(report.unavailable.is_none(), "{:?}", report.unavailable);
+    let status = |case: &str, index: usize| {
+        report
+            .outcomes
+            .iter()
+            .find(|o| o.case == case && o.index == index)
+            .and_then(|o| o.status.get(&Profile::Rfc9309).copied())
+    };
+    // Every fetch case was asked (two verdicts each, plus request checks).
+    let asked: std::collections::BTreeSet<&str> =
+        report.outcomes.iter().map(|o| o.case.as_str()).collect();
+    assert_eq!(asked.len(), cases.len());
+    // The rules of a plain 200 apply; a 404 allows everything; a 503 disallows everything.
+    assert_eq!(status("fetch/status-200", 1), Some(Status::Pass));
+    assert_eq!(status("fetch/status-404", 1), Some(Status::Pass));
+    assert_eq!(status("fetch/status-503", 0), Some(Status::Pass));
+    // The redirect was followed and both requests are on the server's record.
+    assert_eq!(status("fetch/redirect-301-relative", 2), Some(Status::Pass));
+    assert_eq!(status("fetch/redirect-301-relative", 3), Some(Status::Pass));
+    // It reads 401 and 403 as "disallow all", against the profile.
+    assert_eq!(status("fetch/status-403", 0), Some(Status::Fail));
+    // A refused connection raises from read(): the library's error, not a verdict.
+    assert_eq!(status("fetch/network-refused", 0), Some(Status::Error));
+}

@@ -14,11 +14,13 @@
 //! protocol v1's fetch request (`harness/PROTOCOL.md`, "Fetch"). Every fetch has a timeout,
 //! every server stops with its case, and a hang or a crash costs only its case.
 //!
+//! Requests for the checked pages themselves are left out of the record ([`robots_requests`]).
 //! A request check is judged like a verdict: "allow" when the server's record meets it,
 //! "disallow" when it does not, so the suite's statuses and scores need nothing new.
 
 pub mod client;
 pub mod play;
+pub mod runner;
 pub mod server;
 
 use std::time::Duration;
@@ -57,6 +59,18 @@ pub fn record_text(log: &[Logged]) -> String {
         .collect();
     let more = if log.len() > 12 { ", …" } else { "" };
     format!("{}{more} ({} requests)", list.join(", "), log.len())
+}
+
+/// The server's record without the requests for the checked pages themselves (on host `a`):
+/// some clients fetch robots.txt only on the way to a page (`LWP::RobotUA`), and request
+/// checks are about robots.txt fetches.
+pub fn robots_requests(case: &Case, log: Vec<Logged>) -> Vec<Logged> {
+    let CaseKind::Served { checks, .. } = &case.kind else {
+        return log;
+    };
+    log.into_iter()
+        .filter(|l| !(l.host == Host::A && checks.iter().any(|c| c.url == l.path)))
+        .collect()
 }
 
 /// Judges a case's request checks against the server's record.
@@ -159,7 +173,7 @@ pub fn run_reference(case: &Case, profile: Profile, timeout: Duration) -> Vec<Ch
         });
     }
     drop(exchange);
-    let log = server.requests();
+    let log = robots_requests(case, server.requests());
     drop(server);
     for (i, verdict) in judge_requests(requests, &log).into_iter().enumerate() {
         out.push(CheckResult {

@@ -3,9 +3,11 @@
 //!
 //! An adapter answers each question once; its answer is then judged against the expectation
 //! of each profile, so one run tells how close the implementation is to `rfc9309`, `google`
-//! and `legacy`. What protocol v1 cannot ask (fetch outcomes, robots.txt scope) is not asked
-//! and not counted; what it cannot carry for a robots case (a parse size limit other than the
-//! default, fallback product tokens) is counted as `unsupported`, never as a pass.
+//! and `legacy`. What protocol v1 cannot ask (described fetch outcomes, robots.txt scope) is
+//! not asked and not counted; fetch cases are asked of the adapters that declare the fetch
+//! capability (`crate::fetch::runner`), and of no other; what protocol v1 cannot carry for a
+//! robots case (a parse size limit other than the default, fallback product tokens) is
+//! counted as `unsupported`, never as a pass.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::{self, Write as _};
@@ -413,7 +415,14 @@ pub fn run_adapter(
     let unavailable = engine.ensure_started().err().map(|e| match e {
         EngineError::Unavailable(m) | EngineError::Adapter(m) | EngineError::Reported(m) => m,
     });
-    let outcomes = run_engine(&mut engine, cases, &deviations);
+    let mut outcomes = run_engine(&mut engine, cases, &deviations);
+    // Fetch cases, for adapters whose hello declares `"fetch": true` (`crate::fetch`).
+    outcomes.extend(crate::fetch::runner::run_fetch_cases(
+        &mut engine,
+        cases,
+        &deviations,
+        crate::fetch::DEFAULT_TIMEOUT,
+    ));
     let mut info = engine.info().clone();
     if info.implementation.is_empty() {
         info = EngineInfo {
@@ -681,10 +690,12 @@ impl ReferenceRun {
 /// how many protocol v1 cannot ask.
 pub fn plan_line(adapters: usize, cases: &[Case], jobs: usize) -> String {
     let protocol_checks: usize = cases.iter().flat_map(questions).map(|q| q.urls.len()).sum();
+    let served = |c: &&Case| matches!(c.kind, CaseKind::Served { .. });
+    let fetch_checks: usize = cases.iter().filter(served).map(Case::check_count).sum();
     format!(
-        "\n{adapters} adapters, {protocol_checks} checks each ({} fetch-outcome and scope checks \
-         are outside protocol v1), {jobs} at a time",
-        cases.iter().map(Case::check_count).sum::<usize>() - protocol_checks,
+        "\n{adapters} adapters, {protocol_checks} checks each, {fetch_checks} more for those that \
+         fetch ({} fetch-outcome and scope checks are outside protocol v1), {jobs} at a time",
+        cases.iter().map(Case::check_count).sum::<usize>() - protocol_checks - fetch_checks,
     )
 }
 
