@@ -64,6 +64,26 @@ enum Command {
     /// The compatibility report: run the suite over every adapter, measure real-world impact
     /// on the corpus, and write `results.json`, `README.md` and `index.html` under `--out`.
     Report(ReportArgs),
+    /// Fetch a site's robots.txt with the reference's HTTP client; print the exchange, the
+    /// outcome with the sentence it rests on, and the verdicts.
+    Fetch(FetchArgs),
+}
+
+#[derive(clap::Args)]
+struct FetchArgs {
+    /// A URL of the site (or its robots.txt URL); decided too unless it is the robots.txt URL.
+    url: String,
+    /// Further URLs of the site to decide.
+    urls: Vec<String>,
+    /// The crawler's name.
+    #[arg(long, default_value = "FooBot")]
+    agent: String,
+    /// Profile: rfc9309, google or legacy.
+    #[arg(long, default_value = "rfc9309")]
+    profile: Profile,
+    /// Seconds the whole fetch may take.
+    #[arg(long, default_value = "10", value_parser = parse_timeout)]
+    timeout: Duration,
 }
 
 #[derive(clap::Args)]
@@ -267,6 +287,10 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Run(args) => return run_suite(&args),
         Command::FuzzDiff(args) => return fuzz_diff(&args),
         Command::Report(args) => report(&args)?,
+        Command::Fetch(a) => print!(
+            "{}",
+            reptest::fetch::live::report(&a.url, &a.urls, &a.agent, a.profile, a.timeout)?
+        ),
     }
     Ok(ExitCode::SUCCESS)
 }

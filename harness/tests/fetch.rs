@@ -237,3 +237,59 @@ fn a_fetching_adapter_answers_fetch_cases() {
     // A refused connection raises from read(): the library's error, not a verdict.
     assert_eq!(status("fetch/network-refused", 0), Some(Status::Error));
 }
+
+/// `reptest fetch` against the loopback server: the exchange, the outcome with its sentence,
+/// the verdicts.
+#[test]
+fn reptest_fetch_prints_the_exchange_the_outcome_and_the_verdicts() {
+    let run = |id: &str, profile: &str| {
+        let server = Server::start(&play(id)).expect("server");
+        let origin = server.origin(Host::A).to_owned();
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_reptest"))
+            .args([
+                "fetch",
+                &format!("{origin}/private"),
+                &format!("{origin}/public"),
+            ])
+            .args(["--agent", "FooBot", "--profile", profile, "--timeout", "3"])
+            .output()
+            .expect("runs");
+        assert!(output.status.success(), "{output:?}");
+        (origin, String::from_utf8_lossy(&output.stdout).into_owned())
+    };
+    let (origin, text) = run("fetch/redirect-301-relative", "rfc9309");
+    assert!(
+        text.contains(&format!("1. GET {origin}/robots.txt → 301")),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("2. GET {origin}/robots-real.txt → 200")),
+        "{text}"
+    );
+    assert!(text.contains("outcome: conditional"), "{text}");
+    assert!(
+        text.contains("§2.3.1.1 “If the crawler successfully downloads"),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("disallow  {origin}/private")),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("allow     {origin}/public")),
+        "{text}"
+    );
+    let (origin, text) = run("fetch/status-503", "google");
+    assert!(text.contains("outcome: full-disallow"), "{text}");
+    assert!(
+        text.contains("Server errors are seen as temporary errors"),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("disallow  {origin}/public")),
+        "{text}"
+    );
+    let (_, text) = run("fetch/status-403", "rfc9309");
+    assert!(text.contains("outcome: full-allow"), "{text}");
+    assert!(text.contains("§2.3.1.3"), "{text}");
+}

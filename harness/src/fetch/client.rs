@@ -246,7 +246,9 @@ fn io_error(e: &std::io::Error) -> NetworkError {
         _ => {
             // ureq wraps its own errors (a timeout while reading, a short body) in io errors.
             let text = e.to_string().to_ascii_lowercase();
-            if text.contains("timeout") || text.contains("timed out") {
+            if text.contains("lookup") || text.contains("name or service") {
+                NetworkError::Dns
+            } else if text.contains("timeout") || text.contains("timed out") {
                 NetworkError::Timeout
             } else if text.contains("closed before") || text.contains("eof") {
                 NetworkError::Truncated

@@ -19,6 +19,7 @@
 //! "disallow" when it does not, so the suite's statuses and scores need nothing new.
 
 pub mod client;
+pub mod live;
 pub mod play;
 pub mod runner;
 pub mod server;
