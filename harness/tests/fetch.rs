@@ -236,6 +236,44 @@ fn a_fetching_adapter_answers_fetch_cases() {
     assert_eq!(status("fetch/status-403", 0), Some(Status::Fail));
     // A refused connection raises from read(): the library's error, not a verdict.
     assert_eq!(status("fetch/network-refused", 0), Some(Status::Error));
+
+    // The report: fetch results kept apart from the robots.txt scores, the fetch matrix and
+    // the list of what it gets wrong.
+    let results = reptest::report::results(
+        &cases,
+        std::slice::from_ref(&report),
+        &std::collections::BTreeMap::new(),
+        None,
+    );
+    let imp = &results.implementations[0];
+    assert!(imp.results.is_empty(), "no robots.txt case was asked");
+    assert_eq!(imp.fetch_results.len(), report.outcomes.len());
+    assert_eq!(results.fetch_cases.len(), cases.len());
+    let readme = reptest::report::readme(&results, None).expect("readme");
+    assert!(readme.contains("## Fetch conformance"), "{readme}");
+    let row = readme
+        .lines()
+        .find(|l| l.starts_with("| [`fetch/status-403`]"))
+        .expect("a row for status-403");
+    assert!(row.ends_with("| disallow all ✗ |"), "{row}");
+    let row = readme
+        .lines()
+        .find(|l| l.starts_with("| [`fetch/redirect-301-relative`]"))
+        .expect("a row for redirect-301-relative");
+    assert!(row.ends_with("| rules ✓; requests ✓ |"), "{row}");
+    let wrong = readme
+        .lines()
+        .find(|l| l.starts_with("- **urllib-robotparser**"))
+        .expect("what it gets wrong");
+    assert!(wrong.contains("`fetch/status-403`"), "{wrong}");
+    assert!(!wrong.contains("`fetch/status-200`"), "{wrong}");
+    let html = reptest::report::html(&results);
+    assert!(html.contains("<h2 id=\"fetch\">"));
+    assert!(html.contains("<td>disallow all ✗</td>"));
+    // What results.json holds reads back the same.
+    let json = serde_json::to_string(&results).expect("serialise");
+    let back: reptest::report::Results = serde_json::from_str(&json).expect("reads back");
+    assert_eq!(back, results);
 }
 
 /// `reptest fetch` against the loopback server: the exchange, the outcome with its sentence,

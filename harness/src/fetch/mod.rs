@@ -77,23 +77,21 @@ pub fn robots_requests(case: &Case, log: Vec<Logged>) -> Vec<Logged> {
 /// Judges a case's request checks against the server's record.
 pub fn judge_requests(checks: &RequestChecks, log: &[Logged]) -> Vec<RequestVerdict> {
     let seen = record_text(log);
-    let mut out: Vec<RequestVerdict> = checks
+    let met = checks
         .fetched
         .iter()
-        .map(|(host, path)| RequestVerdict {
-            label: format!("fetched {}:{path}", host.name()),
-            met: log.iter().any(|l| l.host == *host && &l.path == path),
+        .map(|(host, path)| log.iter().any(|l| l.host == *host && &l.path == path))
+        .chain(checks.max_requests.map(|max| log.len() <= max));
+    checks
+        .labels()
+        .into_iter()
+        .zip(met)
+        .map(|(label, met)| RequestVerdict {
+            label,
+            met,
             detail: seen.clone(),
         })
-        .collect();
-    if let Some(max) = checks.max_requests {
-        out.push(RequestVerdict {
-            label: format!("at most {max} requests"),
-            met: log.len() <= max,
-            detail: seen,
-        });
-    }
-    out
+        .collect()
 }
 
 /// The URLs a case's checks ask about, on host `a` of `server`.

@@ -163,6 +163,19 @@ impl RequestChecks {
     pub fn count(&self) -> usize {
         self.fetched.len() + usize::from(self.max_requests.is_some())
     }
+
+    /// Each check's label, in order: `fetched a:/hop1`, …, `at most 12 requests`.
+    pub fn labels(&self) -> Vec<String> {
+        let mut out: Vec<String> = self
+            .fetched
+            .iter()
+            .map(|(host, path)| format!("fetched {}:{path}", host.name()))
+            .collect();
+        if let Some(max) = self.max_requests {
+            out.push(format!("at most {max} requests"));
+        }
+        out
+    }
 }
 
 /// One `serve` step as written in a case file.

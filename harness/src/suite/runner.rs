@@ -499,7 +499,8 @@ pub fn render_adapter(
     cases: &[Case],
     brief: bool,
 ) -> Result<String, fmt::Error> {
-    let by_id: BTreeMap<&str, &Case> = cases.iter().map(|c| (c.id.as_str(), c)).collect();
+    let all_ids: BTreeMap<&str, &Case> = cases.iter().map(|c| (c.id.as_str(), c)).collect();
+    let by_id = scored(cases);
     let info = &report.info;
     let mut out = String::new();
     writeln!(
@@ -525,8 +526,14 @@ pub fn render_adapter(
         "may+interpretation",
         tally_line(&split.agreement)
     )?;
+    let fetch_cases = fetch_scored(cases);
+    let fetched = report.tally(profile, &fetch_cases, None);
+    if fetched.total() > 0 {
+        writeln!(out, "   {:<22} {}", "fetch cases", tally_line(&fetched))?;
+    }
     let tags: BTreeSet<&str> = cases
         .iter()
+        .filter(|c| by_id.contains_key(c.id.as_str()))
         .flat_map(|c| c.tags.iter().map(String::as_str))
         .collect();
     for tag in tags {
@@ -545,7 +552,7 @@ pub fn render_adapter(
             _ => {}
         }
         let want = outcome.expected.get(&profile).map_or("?", |e| e.name());
-        let force = by_id
+        let force = all_ids
             .get(outcome.case.as_str())
             .and_then(|c| c.force(profile))
             .map_or_else(String::new, |f| format!(" [{f}]"));
@@ -583,7 +590,7 @@ fn tally_line(t: &Tally) -> String {
 /// checks resting on MUST or SHOULD) apart from agreement with the profile's readings (MAY and
 /// interpretation), best conformance to `rfc9309` first.
 pub fn summary_table(reports: &[AdapterReport], cases: &[Case]) -> Result<String, fmt::Error> {
-    let by_id: BTreeMap<&str, &Case> = cases.iter().map(|c| (c.id.as_str(), c)).collect();
+    let by_id = scored(cases);
     let mut out = String::new();
     writeln!(
         out,
@@ -686,6 +693,25 @@ impl ReferenceRun {
     }
 }
 
+/// The cases that count in an adapter's scores: every case but the fetch cases, which only
+/// adapters that fetch are asked and which are counted apart ([`fetch_scored`]).
+pub fn scored(cases: &[Case]) -> BTreeMap<&str, &Case> {
+    cases
+        .iter()
+        .filter(|c| !matches!(c.kind, CaseKind::Served { .. }))
+        .map(|c| (c.id.as_str(), c))
+        .collect()
+}
+
+/// The fetch cases, counted apart from the scores.
+pub fn fetch_scored(cases: &[Case]) -> BTreeMap<&str, &Case> {
+    cases
+        .iter()
+        .filter(|c| matches!(c.kind, CaseKind::Served { .. }))
+        .map(|c| (c.id.as_str(), c))
+        .collect()
+}
+
 /// The line that opens a run over `adapters` adapters: how many checks each is asked, and
 /// how many protocol v1 cannot ask.
 pub fn plan_line(adapters: usize, cases: &[Case], jobs: usize) -> String {
@@ -768,6 +794,10 @@ pub struct AdapterDocument {
     summary: BTreeMap<Profile, Tally>,
     #[serde(with = "crate::answer::by_profile")]
     summary_by_force: BTreeMap<Profile, Split>,
+    /// The fetch cases' counts, kept out of `summary` and `summary_by_force` (only adapters
+    /// that fetch are asked them).
+    #[serde(with = "crate::answer::by_profile")]
+    summary_fetch: BTreeMap<Profile, Tally>,
     unavailable: Option<String>,
     version: String,
 }
@@ -816,6 +846,8 @@ impl RunDocument {
     /// The document for these adapter runs and the reference's results.
     pub fn new(reports: &[AdapterReport], cases: &[Case], reference: Vec<ReferenceResult>) -> Self {
         let by_id: BTreeMap<&str, &Case> = cases.iter().map(|c| (c.id.as_str(), c)).collect();
+        let scored_ids = scored(cases);
+        let fetch_ids = fetch_scored(cases);
         let adapters = reports
             .iter()
             .map(|r| AdapterDocument {
@@ -853,11 +885,15 @@ impl RunDocument {
                 stderr: r.stderr.clone(),
                 summary: Profile::ALL
                     .iter()
-                    .map(|p| (*p, r.tally(*p, &by_id, None)))
+                    .map(|p| (*p, r.tally(*p, &scored_ids, None)))
                     .collect(),
                 summary_by_force: Profile::ALL
                     .iter()
-                    .map(|p| (*p, r.tally_by_force(*p, &by_id)))
+                    .map(|p| (*p, r.tally_by_force(*p, &scored_ids)))
+                    .collect(),
+                summary_fetch: Profile::ALL
+                    .iter()
+                    .map(|p| (*p, r.tally(*p, &fetch_ids, None)))
                     .collect(),
                 unavailable: r.unavailable.clone(),
                 version: r.info.version.clone(),
