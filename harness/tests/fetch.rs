@@ -331,3 +331,32 @@ fn reptest_fetch_prints_the_exchange_the_outcome_and_the_verdicts() {
     assert!(text.contains("outcome: full-allow"), "{text}");
     assert!(text.contains("§2.3.1.3"), "{text}");
 }
+
+/// The reference served over protocol v1 declares the fetch capability and answers fetch
+/// requests with its own client.
+#[test]
+fn the_reference_adapter_fetches_over_the_protocol() {
+    use reptest::engines::SubprocessEngine;
+    use reptest::engines::protocol::WireVerdict;
+
+    let command = ["adapter", "reference", "--profile", "google"];
+    let command = std::iter::once(env!("CARGO_BIN_EXE_reptest"))
+        .chain(command)
+        .map(str::to_owned)
+        .collect();
+    let mut engine = SubprocessEngine::new("reference", command, Duration::from_secs(10));
+    assert!(engine.fetches(), "its hello declares \"fetch\": true");
+    let server = Server::start(&play("fetch/redirect-cross-host")).expect("server");
+    let origin = server.origin(Host::A);
+    let urls = [format!("{origin}/public"), format!("{origin}/private")];
+    let verdicts = engine
+        .fetch(
+            &server.robots_url(),
+            "FooBot",
+            &urls,
+            Duration::from_secs(3),
+        )
+        .expect("verdicts");
+    assert_eq!(verdicts, [WireVerdict::Allow, WireVerdict::Disallow]);
+    assert_eq!(server.requests().len(), 2, "a and then b");
+}

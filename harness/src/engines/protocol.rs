@@ -347,4 +347,40 @@ mod tests {
             None
         );
     }
+
+    #[test]
+    fn fetch_requests_go_to_the_fetcher() {
+        let line = serde_json::to_string(&FetchRequest {
+            id: 9,
+            robots_url: "http://127.0.0.1:1/robots.txt".into(),
+            agent: "Bot".into(),
+            urls: vec!["http://127.0.0.1:1/a".into()],
+            timeout_ms: 500,
+        })
+        .expect("serialise");
+        let refused = answer(&line, &mut reference_check(Profile::Rfc9309));
+        assert_eq!(refused.id, Some(9));
+        assert!(refused.error.is_some_and(|e| e.contains("does not fetch")));
+        let mut asked = Vec::new();
+        let mut fetch = |url: &str, _: &str, urls: &[String], timeout: u64| {
+            asked.push((url.to_owned(), timeout));
+            Ok(vec![WireVerdict::Disallow; urls.len()])
+        };
+        let response = answer_with_fetch(
+            &line,
+            &mut reference_check(Profile::Rfc9309),
+            Some(&mut fetch),
+        );
+        assert_eq!(response.verdicts, Some(vec![WireVerdict::Disallow]));
+        assert_eq!(asked, [("http://127.0.0.1:1/robots.txt".to_owned(), 500)]);
+        let bad = answer(
+            r#"{"id":4,"robots_url":7,"agent":"a","urls":[]}"#,
+            &mut reference_check(Profile::Google),
+        );
+        assert_eq!(bad.id, Some(4));
+        assert!(
+            bad.error
+                .is_some_and(|e| e.contains("malformed fetch request"))
+        );
+    }
 }
