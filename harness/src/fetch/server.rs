@@ -7,8 +7,8 @@
 //! (including 1xx-less oddities such as 599, a redirect without `Location`, a gzip body).
 //! Failures below HTTP (a reset, a stall, a truncated body, garbage) are played on a raw
 //! socket: those plays only write bytes and close, they never parse a request (the first
-//! line is kept, as written, for the record). A refused connection is a port that was bound
-//! once and closed.
+//! line is kept, as written, for the record). A refused connection is a port that is bound
+//! and never listened on (so no other server can take it meanwhile).
 //!
 //! Everything is bounded: ports are chosen free by the system (bind to port 0), a host
 //! answers at most [`MAX_REQUESTS`] requests (a client caught in a redirect loop then gets
@@ -51,6 +51,8 @@ pub struct Server {
     stop: Arc<AtomicBool>,
     http: Vec<Arc<tiny_http::Server>>,
     threads: Vec<JoinHandle<()>>,
+    /// The bound, never listening socket of a refused play.
+    closed: Option<socket2::Socket>,
 }
 
 impl std::fmt::Debug for Server {
@@ -70,15 +72,30 @@ impl Server {
             stop: Arc::new(AtomicBool::new(false)),
             http: Vec::new(),
             threads: Vec::new(),
+            closed: None,
         };
         match play {
             Play::Network(Failure::Refused) => {
-                // A port bound and released: nothing listens there now.
-                let listener = TcpListener::bind((Host::A.ip(), 0))
-                    .context("binding a port to close it again")?;
-                let port = listener.local_addr()?.port();
-                drop(listener);
+                // A socket bound and never listening: connections to its port are refused,
+                // and no other server can take the port while the play lasts.
+                let socket = socket2::Socket::new(
+                    socket2::Domain::IPV4,
+                    socket2::Type::STREAM,
+                    Some(socket2::Protocol::TCP),
+                )
+                .context("a socket for the refused port")?;
+                let any: std::net::SocketAddr =
+                    (Host::A.ip().parse::<std::net::Ipv4Addr>()?, 0).into();
+                socket
+                    .bind(&any.into())
+                    .context("binding the refused port")?;
+                let port = socket
+                    .local_addr()?
+                    .as_socket()
+                    .map(|a| a.port())
+                    .ok_or_else(|| anyhow!("the refused port has no address"))?;
                 server.origins[0] = format!("http://{}:{port}", Host::A.ip());
+                server.closed = Some(socket);
             }
             Play::Network(failure) => {
                 let listener = TcpListener::bind((Host::A.ip(), 0))

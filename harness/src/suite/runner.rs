@@ -217,13 +217,16 @@ impl AdapterReport {
         self.broken() || unexpected || !self.stale_deviations.is_empty()
     }
 
-    /// Whether the adapter failed as a whole: never started, or no check got a verdict.
+    /// Whether the adapter failed as a whole: never started, or no check it was asked got a
+    /// verdict (an adapter asked nothing, such as one that does not fetch in a run of fetch
+    /// cases only, is not broken).
     pub fn broken(&self) -> bool {
         self.unavailable.is_some()
-            || !self
-                .outcomes
-                .iter()
-                .any(|o| matches!(o.reply, Reply::Verdict(_)))
+            || !self.outcomes.is_empty()
+                && !self
+                    .outcomes
+                    .iter()
+                    .any(|o| matches!(o.reply, Reply::Verdict(_)))
     }
 }
 
