@@ -312,9 +312,28 @@ pub fn serve_peer(name: &str, input: impl BufRead, output: impl Write) -> Result
         );
     };
     let info = crate::engines::Engine::info(&engine).clone();
-    let hello = hello(info, serde_json::Map::new());
+    let fetcher = reptest_peers::fetcher(name);
+    let mut extra = serde_json::Map::new();
+    if fetcher.is_some() {
+        extra.insert("fetch".to_owned(), serde_json::Value::from(true));
+    }
+    let hello = hello(info, extra);
     let mut check = |body: &[u8], agent: &str, urls: &[String]| engine.answer(body, agent, urls);
-    serve(&hello, &mut check, input, output)
+    let Some(fetcher) = fetcher else {
+        return serve(&hello, &mut check, input, output);
+    };
+    let mut fetch = |robots_url: &str, agent: &str, urls: &[String], timeout_ms: u64| {
+        let verdicts = fetcher(robots_url, agent, urls, timeout_ms)?;
+        Ok(verdicts
+            .into_iter()
+            .map(|v| match v {
+                reptest_peers::Verdict::Allow => WireVerdict::Allow,
+                reptest_peers::Verdict::Disallow => WireVerdict::Disallow,
+                reptest_peers::Verdict::Unsupported => WireVerdict::Unsupported,
+            })
+            .collect())
+    };
+    serve_with_fetch(&hello, &mut check, Some(&mut fetch), input, output)
 }
 
 #[cfg(test)]
