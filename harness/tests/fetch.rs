@@ -89,6 +89,13 @@ fn gzip_is_sent_compressed_and_decoded_by_the_client() {
     assert_eq!(&answer[at + 4..at + 6], &[0x1f, 0x8b], "a gzip stream");
     let exchange = Client::new(Duration::from_secs(3), "FooBot").fetch(&server.robots_url());
     assert_eq!(exchange.body.as_deref(), Some(RULE_BODY.as_bytes()));
+    // A client that accepts only the identity coding gets the body as it is.
+    use reptest::fetch::server::accepts_gzip;
+    assert!(accepts_gzip(None));
+    assert!(accepts_gzip(Some("gzip, deflate")));
+    assert!(accepts_gzip(Some("br;q=1.0, *;q=0.5")));
+    assert!(!accepts_gzip(Some("identity")));
+    assert!(!accepts_gzip(Some("gzip;q=0, identity")));
 }
 
 #[test]

@@ -51,6 +51,29 @@ pub struct RequestVerdict {
     pub detail: String,
 }
 
+/// `text` with the loopback servers' port numbers replaced by `PORT` (after `127.0.0.1:`,
+/// `127.0.0.2:`, `port=`, `port: `), so that errors naming them read the same in every run.
+pub fn scrub_ports(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    let markers = ["127.0.0.1:", "127.0.0.2:", "port=", "port: "];
+    while let Some((at, marker)) = markers
+        .iter()
+        .filter_map(|m| rest.find(m).map(|at| (at, *m)))
+        .min()
+    {
+        let after = at + marker.len();
+        out.push_str(&rest[..after]);
+        let digits = rest[after..].bytes().take_while(u8::is_ascii_digit).count();
+        if digits > 0 {
+            out.push_str("PORT");
+        }
+        rest = &rest[after + digits..];
+    }
+    out.push_str(rest);
+    out
+}
+
 /// The server's record, one line: `a:/robots.txt, a:/r1 (2 requests)`.
 pub fn record_text(log: &[Logged]) -> String {
     let list: Vec<String> = log
@@ -189,4 +212,18 @@ pub fn run_reference(case: &Case, profile: Profile, timeout: Duration) -> Vec<Ch
         });
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::scrub_ports;
+
+    #[test]
+    fn ports_are_scrubbed() {
+        assert_eq!(
+            scrub_ports("GET http://127.0.0.1:40583/a (host='127.0.0.2', port=3811): port: 9"),
+            "GET http://127.0.0.1:PORT/a (host='127.0.0.2', port=PORT): port: PORT"
+        );
+        assert_eq!(scrub_ports("no port here: x"), "no port here: x");
+    }
 }

@@ -93,7 +93,8 @@ pub struct Answer {
     pub location: Option<String>,
     /// `Content-Type` (`text/plain` unless given; none on a redirect).
     pub content_type: Option<String>,
-    /// Whether the body is sent gzip-compressed with `Content-Encoding: gzip`.
+    /// Whether the body is sent gzip-compressed with `Content-Encoding: gzip` (to a request
+    /// whose `Accept-Encoding` allows it: [`crate::fetch::server::accepts_gzip`]).
     pub gzip: bool,
     /// The body (before compression).
     pub body: Vec<u8>,

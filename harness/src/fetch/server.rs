@@ -187,6 +187,26 @@ fn push(log: &Mutex<Vec<Logged>>, entry: Logged) -> usize {
     }
 }
 
+/// Whether a request's `Accept-Encoding` lets the server send gzip: no header at all ("any
+/// content coding is considered acceptable", RFC 9110 §12.5.3), or `gzip`, `x-gzip` or `*`
+/// with a weight other than 0.
+pub fn accepts_gzip(accept_encoding: Option<&str>) -> bool {
+    let Some(value) = accept_encoding else {
+        return true;
+    };
+    value.split(',').any(|item| {
+        let mut parts = item.split(';');
+        let coding = parts.next().unwrap_or_default().trim().to_ascii_lowercase();
+        let refused = parts.any(|p| {
+            p.trim()
+                .strip_prefix("q=")
+                .and_then(|q| q.trim().parse::<f32>().ok())
+                .is_some_and(|q| q == 0.0)
+        });
+        matches!(coding.as_str(), "gzip" | "x-gzip" | "*") && !refused
+    })
+}
+
 fn gzip(body: &[u8]) -> Vec<u8> {
     let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
     // Writing to a Vec cannot fail.
@@ -214,11 +234,15 @@ fn http_loop(
             Err(_) => break,
         };
         served += 1;
-        let user_agent = request
-            .headers()
-            .iter()
-            .find(|h| h.field.equiv("User-Agent"))
-            .map(|h| h.value.as_str().to_owned());
+        let header_value = |name: &'static str| {
+            request
+                .headers()
+                .iter()
+                .find(|h| h.field.equiv(name))
+                .map(|h| h.value.as_str().to_owned())
+        };
+        let user_agent = header_value("User-Agent");
+        let gzip_accepted = accepts_gzip(header_value("Accept-Encoding").as_deref());
         let path = request.url().to_owned();
         push(
             log,
@@ -235,7 +259,8 @@ fn http_loop(
         }
         let response = match answers.iter().find(|a| a.path == path) {
             Some(answer) => {
-                let body = if answer.gzip {
+                let compress = answer.gzip && gzip_accepted;
+                let body = if compress {
                     gzip(&answer.body)
                 } else {
                     answer.body.clone()
@@ -251,8 +276,7 @@ fn http_loop(
                         .content_type
                         .as_deref()
                         .and_then(|t| header("Content-Type", t)),
-                    answer
-                        .gzip
+                    compress
                         .then(|| header("Content-Encoding", "gzip"))
                         .flatten(),
                 ];
