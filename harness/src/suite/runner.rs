@@ -658,6 +658,37 @@ pub fn summary_table(reports: &[AdapterReport], cases: &[Case]) -> Result<String
         "must+sh.: checks resting on a MUST or SHOULD sentence (conformance); interp.: on a MAY \
          or on the profile's reading of a silent or ambiguous text (agreement)."
     )?;
+    // The fetch cases, counted apart: only the adapters that fetch are asked them.
+    let fetch_cases = fetch_scored(cases);
+    let mut fetching: Vec<(&AdapterReport, Tally, Tally)> = reports
+        .iter()
+        .map(|r| {
+            (
+                r,
+                r.tally(Profile::Rfc9309, &fetch_cases, None),
+                r.tally(Profile::Google, &fetch_cases, None),
+            )
+        })
+        .filter(|(_, rfc, _)| rfc.total() > 0)
+        .collect();
+    if !fetching.is_empty() {
+        fetching.sort_by_key(|(r, rfc, _)| (std::cmp::Reverse(rfc.correct()), r.info.name.clone()));
+        writeln!(
+            out,
+            "\n{:<28} {:>17} {:>17} {:>6}",
+            "fetch cases", "rfc9309", "google", "error"
+        )?;
+        for (r, rfc, google) in fetching {
+            writeln!(
+                out,
+                "{:<28} {:>17} {:>17} {:>6}",
+                r.info.name,
+                score(&rfc),
+                score(&google),
+                rfc.error
+            )?;
+        }
+    }
     Ok(out)
 }
 
