@@ -52,15 +52,16 @@ pub struct RequestVerdict {
 }
 
 /// `text` with the loopback servers' port numbers replaced by `PORT` (after `127.0.0.1:`,
-/// `127.0.0.2:`, `port=`, `port: `), so that errors naming them read the same in every run.
+/// `127.0.0.2:`, `port=`, `port: `, `port: Some(`), so that errors naming them read the same
+/// in every run.
 pub fn scrub_ports(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
-    let markers = ["127.0.0.1:", "127.0.0.2:", "port=", "port: "];
+    let markers = ["127.0.0.1:", "127.0.0.2:", "port=", "port: Some(", "port: "];
     while let Some((at, marker)) = markers
         .iter()
         .filter_map(|m| rest.find(m).map(|at| (at, *m)))
-        .min()
+        .min_by_key(|(at, m)| (*at, std::cmp::Reverse(m.len())))
     {
         let after = at + marker.len();
         out.push_str(&rest[..after]);
@@ -224,6 +225,7 @@ mod tests {
             scrub_ports("GET http://127.0.0.1:40583/a (host='127.0.0.2', port=3811): port: 9"),
             "GET http://127.0.0.1:PORT/a (host='127.0.0.2', port=PORT): port: PORT"
         );
+        assert_eq!(scrub_ports("port: Some(4711) }"), "port: Some(PORT) }");
         assert_eq!(scrub_ports("no port here: x"), "no port here: x");
     }
 }
