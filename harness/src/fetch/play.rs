@@ -134,6 +134,9 @@ impl Play {
                     if a.gzip {
                         s.push_str(" gzip");
                     }
+                    if a.body.starts_with(&[0xEF, 0xBB, 0xBF]) {
+                        s.push_str(" BOM");
+                    }
                     if let Some(t) = &a.content_type
                         && t != "text/plain"
                     {
