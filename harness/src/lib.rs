@@ -5,8 +5,9 @@
 //! `reptest fuzz-diff`, the findings catalogue, the reference's invariants) and [`report`]
 //! (`reptest report`). [`answer`] holds the vocabulary they share (answers, statuses,
 //! profile-keyed maps), [`text`] the escape convention and other text functions, [`explain`] what
-//! `reptest check` prints, [`compare`] what `reptest compare` prints, and [`scaffold`] the
-//! adapter skeletons of `reptest adapter new`.
+//! `reptest check` prints, [`compare`] what `reptest compare` prints, [`scaffold`] the adapter
+//! skeletons of `reptest adapter new`, and [`fetch`] fetch conformance (the loopback server, the
+//! reference's HTTP client, the fetch cases' plays).
 //!
 //! The harness knows the reference only through `reptest-reference`'s public API, and knows
 //! no subprocess adapter in particular: everything outside tools need is the protocol and
@@ -16,6 +17,7 @@ pub mod answer;
 pub mod compare;
 pub mod engines;
 pub mod explain;
+pub mod fetch;
 pub mod fuzz;
 pub mod report;
 pub mod scaffold;

@@ -76,6 +76,9 @@ enum Command {
         #[command(subcommand)]
         which: FindingsCommand,
     },
+    /// Fetch a site's robots.txt with the reference's HTTP client; print the exchange, the
+    /// outcome with the sentence it rests on, and the verdicts.
+    Fetch(FetchArgs),
 }
 
 #[derive(Subcommand)]
@@ -123,6 +126,23 @@ struct CompareArgs {
     /// Absolute URLs (or paths starting with `/`).
     #[arg(required = true)]
     urls: Vec<String>,
+}
+
+#[derive(clap::Args)]
+struct FetchArgs {
+    /// A URL of the site (or its robots.txt URL); decided too unless it is the robots.txt URL.
+    url: String,
+    /// Further URLs of the site to decide.
+    urls: Vec<String>,
+    /// The crawler's name.
+    #[arg(long, default_value = "FooBot")]
+    agent: String,
+    /// Profile: rfc9309, google or legacy.
+    #[arg(long, default_value = "rfc9309")]
+    profile: Profile,
+    /// Seconds the whole fetch may take.
+    #[arg(long, default_value = "10", value_parser = parse_timeout)]
+    timeout: Duration,
 }
 
 #[derive(clap::Args)]
@@ -425,6 +445,10 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Findings {
             which: FindingsCommand::Merge { dirs, out },
         } => println!("{}", merge::merge(&dirs, &out)?),
+        Command::Fetch(a) => print!(
+            "{}",
+            reptest::fetch::live::report(&a.url, &a.urls, &a.agent, a.profile, a.timeout)?
+        ),
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -114,6 +114,47 @@ pub fn find(name: &str) -> Option<&'static Peer> {
     PEERS.iter().find(|p| p.name == name)
 }
 
+/// Fetches a robots.txt URL with a crate's own HTTP client and decides URLs for an agent:
+/// `(robots_url, agent, urls, timeout_ms)`.
+pub type FetchFn = fn(&str, &str, &[String], u64) -> Answer;
+
+/// The fetch of the peer called `name`, when the crate fetches robots.txt itself and is built
+/// in (robotparser's `RobotsTxtClient` on reqwest's blocking client).
+pub fn fetcher(name: &str) -> Option<FetchFn> {
+    match name {
+        #[cfg(feature = "http-client-crates")]
+        "robotparser-rs" => Some(robotparser_fetch),
+        _ => None,
+    }
+}
+
+/// robotparser as its README shows: `client.fetch_robots_txt(origin).get_result()`, then
+/// `can_fetch(agent, &url)`; the client is reqwest's blocking client with the request's
+/// timeout, everything else as reqwest's defaults (it follows up to ten redirects).
+#[cfg(feature = "http-client-crates")]
+fn robotparser_fetch(robots_url: &str, agent: &str, urls: &[String], timeout_ms: u64) -> Answer {
+    use robotparser::http::RobotsTxtClient;
+    use robotparser::service::RobotsTxtService;
+    let origin = url::Url::parse(robots_url)
+        .map_err(|e| format!("robots.txt URL: {e}"))?
+        .origin();
+    let client = reqwest::blocking::Client::builder()
+        .timeout(std::time::Duration::from_millis(timeout_ms))
+        .build()
+        .map_err(|e| format!("reqwest client: {e}"))?;
+    let robots = client
+        .fetch_robots_txt(origin)
+        .map_err(|e| format!("{e:?}"))?
+        .get_result();
+    Ok(urls
+        .iter()
+        .map(|u| match url::Url::parse(u) {
+            Ok(u) => Verdict::from(robots.can_fetch(agent, &u)),
+            Err(_) => Verdict::Unsupported,
+        })
+        .collect())
+}
+
 fn text(body: &[u8]) -> Cow<'_, str> {
     String::from_utf8_lossy(body)
 }

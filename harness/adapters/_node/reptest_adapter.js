@@ -5,6 +5,10 @@
 // (or resolves to) one of 'allow', 'disallow', 'unsupported' per URL. A thrown error is the
 // implementation's error on that input and is answered as such; the adapter keeps serving.
 // Requests are answered one at a time, in order.
+//
+// An adapter whose library fetches robots.txt itself also passes fetch(robotsUrl, agent, urls,
+// timeoutMs) as serve()'s third argument: its hello then declares "fetch": true, and fetch
+// requests (PROTOCOL.md, "Fetch") go to it, answered like check's.
 
 const path = require('path');
 const readline = require('readline');
@@ -44,8 +48,9 @@ function write(obj) {
   process.stdout.write(JSON.stringify(obj) + '\n');
 }
 
-function serve(hello, check) {
-  write(Object.assign({ protocol: 1, language: 'javascript' }, hello));
+function serve(hello, check, fetch) {
+  const fetches = typeof fetch === 'function' ? { fetch: true } : {};
+  write(Object.assign({ protocol: 1, language: 'javascript' }, hello, fetches));
   const lines = readline.createInterface({ input: process.stdin, terminal: false });
   let queue = Promise.resolve();
   lines.on('line', (line) => {
@@ -59,6 +64,19 @@ function serve(hello, check) {
         }
       } catch (e) {
         write({ id: request && typeof request.id === 'number' ? request.id : null, error: `malformed request: ${e.message}` });
+        return;
+      }
+      if (typeof request.robots_url === 'string') {
+        if (typeof fetch !== 'function') {
+          write({ id: request.id, error: 'this adapter does not fetch' });
+          return;
+        }
+        try {
+          const verdicts = await fetch(request.robots_url, request.agent, request.urls, request.timeout_ms);
+          write({ id: request.id, verdicts });
+        } catch (e) {
+          write({ id: request.id, error: `${e && e.name}: ${e && e.message}` });
+        }
         return;
       }
       try {

@@ -3,6 +3,10 @@
 An adapter calls serve() with its hello fields and a check(body, agent, urls) function that
 returns one of "allow", "disallow", "unsupported" per URL. An exception raised by check is the
 implementation's error on that input and is answered as such; the adapter keeps serving.
+
+An adapter whose library fetches robots.txt itself also passes fetch=fetch(robots_url, agent,
+urls, timeout) (timeout in seconds): its hello then declares "fetch": true, and fetch requests
+(PROTOCOL.md, "Fetch") go to it, answered like check's.
 """
 
 import base64
@@ -81,9 +85,30 @@ def _write(obj):
     sys.stdout.flush()
 
 
-def serve(name, implementation, version, check, **extra):
+def _answer_fetch(request, fetch):
+    rid = request.get("id")
+    try:
+        robots_url, agent, urls = request["robots_url"], request["agent"], request["urls"]
+        timeout = request["timeout_ms"] / 1000.0
+    except Exception as e:  # noqa: BLE001 - any unreadable request is answered
+        _write({"id": rid, "error": "malformed fetch request: %s" % e})
+        return
+    if fetch is None:
+        _write({"id": rid, "error": "this adapter does not fetch"})
+        return
+    try:
+        verdicts = list(fetch(robots_url, agent, urls, timeout))
+    except Exception as e:  # noqa: BLE001 - the implementation's own failure
+        _write({"id": rid, "error": "%s: %s" % (type(e).__name__, e)})
+        return
+    _write({"id": rid, "verdicts": verdicts})
+
+
+def serve(name, implementation, version, check, fetch=None, **extra):
     hello = {"protocol": 1, "name": name, "implementation": implementation,
              "version": version, "language": "python"}
+    if fetch is not None:
+        hello["fetch"] = True
     hello.update(extra)
     _write(hello)
     for line in sys.stdin:
@@ -92,6 +117,9 @@ def serve(name, implementation, version, check, **extra):
         request = None
         try:
             request = json.loads(line)
+            if isinstance(request, dict) and "robots_url" in request:
+                _answer_fetch(request, fetch)
+                continue
             rid = request["id"]
             body = base64.b64decode(request["robots_b64"], validate=True)
             agent, urls = request["agent"], request["urls"]

@@ -1,6 +1,7 @@
 """reppy2, over protocol v1."""
 import time
 
+from reppy.cache import RobotsCache
 from reppy.parser import Rules
 import os
 import sys
@@ -15,4 +16,11 @@ def check(body, agent, urls):
     return [ra.verdict(rules.allowed(url, agent)) for url in urls]
 
 
-ra.serve("reppy2", "reppy2", ra.package_version("reppy2"), check)
+def fetch(robots_url, agent, urls, timeout):
+    # RobotsCache.fetch(url, **kwargs): "Fetch the robots.txt rules associated with the url
+    # ... Any additional args are passed into `requests.get`", so the timeout goes there.
+    rules = RobotsCache().fetch(robots_url, timeout=timeout)
+    return [ra.verdict(rules.allowed(url, agent)) for url in urls]
+
+
+ra.serve("reppy2", "reppy2", ra.package_version("reppy2"), check, fetch=fetch)

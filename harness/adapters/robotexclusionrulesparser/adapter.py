@@ -13,4 +13,16 @@ def check(body, agent, urls):
     return [ra.verdict(parser.is_allowed(agent, url)) for url in urls]
 
 
-ra.serve("robotexclusionrulesparser", "robotexclusionrulesparser", ra.package_version("robotexclusionrulesparser"), check)
+def fetch(robots_url, agent, urls, timeout):
+    # As its documentation's example does: fetch(url) inside try/except ("See the
+    # documentation for expected errors"), then is_allowed() whatever happened.
+    parser = rerp.RobotExclusionRulesParser()
+    try:
+        parser.fetch(robots_url, timeout=timeout)
+    except Exception:  # noqa: BLE001 - the documented usage swallows fetch errors
+        pass
+    return [ra.verdict(parser.is_allowed(agent, url)) for url in urls]
+
+
+ra.serve("robotexclusionrulesparser", "robotexclusionrulesparser",
+         ra.package_version("robotexclusionrulesparser"), check, fetch=fetch)

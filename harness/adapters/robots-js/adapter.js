@@ -14,4 +14,21 @@ ra.serve(
       return path === null ? 'unsupported' : ra.verdict(parser.canFetchSync(agent, path));
     });
   },
+  // Fetch: as its README shows, setUrl(url, afterParse) downloads and parses the file, then
+  // canFetch(agent, path, callback) decides (its callback's reason may be a 'statusCode').
+  // canFetch is asked whether or not afterParse reported success. No timeout option is
+  // documented.
+  (robotsUrl, agent, urls) => new Promise((resolve) => {
+    const parser = new robots.RobotsParser(null, {});
+    parser.setUrl(robotsUrl, (p) => {
+      Promise.all(urls.map((url) => new Promise((done) => {
+        const path = ra.pathAndQuery(url);
+        if (path === null) {
+          done('unsupported');
+          return;
+        }
+        p.canFetch(agent, path, (access) => done(ra.verdict(access)));
+      }))).then(resolve);
+    });
+  }),
 );

@@ -12,4 +12,10 @@ def check(body, agent, urls):
     return [ra.verdict(parser.can_fetch(agent, url)) for url in urls]
 
 
-ra.serve("robotspy", "robotspy", ra.package_version("robotspy"), check)
+def fetch(robots_url, agent, urls, timeout):
+    # The documented way to fetch: RobotsParser.from_uri(uri), which takes a timeout.
+    parser = robots.RobotsParser.from_uri(robots_url, timeout=timeout)
+    return [ra.verdict(parser.can_fetch(agent, url)) for url in urls]
+
+
+ra.serve("robotspy", "robotspy", ra.package_version("robotspy"), check, fetch=fetch)

@@ -11,7 +11,15 @@ rescue Gem::MissingSpecError
   'unknown'
 end
 puts JSON.generate(protocol: 1, name: 'ruby-webrobots', implementation: 'webrobots',
-                   version: version, language: 'ruby')
+                   version: version, language: 'ruby', fetch: true)
+
+# A fetch request (PROTOCOL.md, "Fetch"): WebRobots fetches robots.txt itself, with its default
+# http_get (Net::HTTP), for the site of each URL asked; the robots.txt URL is that site's.
+# WebRobots takes no timeout option, so its HTTP client's own timeouts apply.
+def fetch_verdicts(request)
+  robots = WebRobots.new(request['agent'], crawl_delay: :ignore)
+  request['urls'].map { |url| robots.allowed?(url) ? 'allow' : 'disallow' }
+end
 
 $stdin.each_line do |line|
   next if line.strip.empty?
@@ -20,6 +28,14 @@ $stdin.each_line do |line|
     raise 'not an object' unless request.is_a?(Hash)
   rescue StandardError => e
     puts JSON.generate(id: nil, error: "malformed request: #{e.message}")
+    next
+  end
+  if request.key?('robots_url')
+    begin
+      puts JSON.generate(id: request['id'], verdicts: fetch_verdicts(request))
+    rescue StandardError => e
+      puts JSON.generate(id: request['id'], error: "#{e.class}: #{e.message}")
+    end
     next
   end
   begin

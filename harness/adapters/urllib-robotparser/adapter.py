@@ -16,4 +16,13 @@ def check(body, agent, urls):
     return [ra.verdict(parser.can_fetch(agent, url)) for url in urls]
 
 
-ra.serve("urllib-robotparser", "urllib.robotparser", platform.python_version(), check)
+def fetch(robots_url, agent, urls, timeout):
+    # As documented: set_url() (here the constructor), read() fetches and parses, can_fetch()
+    # decides. read() takes no timeout; the library's own urlopen() call is used as it is.
+    parser = urllib.robotparser.RobotFileParser(robots_url)
+    parser.read()
+    return [ra.verdict(parser.can_fetch(agent, url)) for url in urls]
+
+
+ra.serve("urllib-robotparser", "urllib.robotparser", platform.python_version(), check,
+         fetch=fetch)

@@ -55,6 +55,32 @@ impl Request {
     }
 }
 
+/// A fetch question (`PROTOCOL.md`, "Fetch"): the implementation fetches `robots_url` with
+/// its own HTTP client and decides the URLs, sent only to adapters whose hello says
+/// `"fetch": true`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FetchRequest {
+    /// Echoed in the response.
+    pub id: u64,
+    /// The robots.txt URL to fetch.
+    pub robots_url: String,
+    /// The crawler's name.
+    pub agent: String,
+    /// Absolute URLs on the robots.txt URL's host.
+    pub urls: Vec<String>,
+    /// How long the fetch may take, in milliseconds; past it, the fetch has timed out.
+    pub timeout_ms: u64,
+}
+
+/// Whether a hello declares the fetch capability (`"fetch": true`).
+pub fn hello_fetches(hello: &Hello) -> bool {
+    hello
+        .extra
+        .get("fetch")
+        .and_then(serde_json::Value::as_bool)
+        == Some(true)
+}
+
 /// One verdict on the wire.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -94,8 +120,61 @@ impl Response {
 /// per URL or its own error message.
 pub type CheckFn<'a> = dyn FnMut(&[u8], &str, &[String]) -> Result<Vec<WireVerdict>, String> + 'a;
 
+/// What a fetching implementation is asked: the robots.txt URL, the crawler, the URLs and the
+/// fetch timeout in milliseconds.
+pub type FetchFn<'a> =
+    dyn FnMut(&str, &str, &[String], u64) -> Result<Vec<WireVerdict>, String> + 'a;
+
 /// Answers one request line with `check`.
 pub fn answer(line: &str, check: &mut CheckFn<'_>) -> Response {
+    answer_with_fetch(line, check, None)
+}
+
+/// Answers one request line: a fetch request (it has `robots_url`) with `fetch`, any other
+/// with `check`.
+pub fn answer_with_fetch(
+    line: &str,
+    check: &mut CheckFn<'_>,
+    fetch: Option<&mut FetchFn<'_>>,
+) -> Response {
+    let is_fetch = serde_json::from_str::<serde_json::Value>(line)
+        .ok()
+        .is_some_and(|v| v.get("robots_url").is_some());
+    if is_fetch {
+        let request: FetchRequest = match serde_json::from_str(line) {
+            Ok(r) => r,
+            Err(e) => {
+                let id = serde_json::from_str::<serde_json::Value>(line)
+                    .ok()
+                    .and_then(|v| v.get("id").and_then(serde_json::Value::as_u64));
+                return Response::error(id, format!("malformed fetch request: {e}"));
+            }
+        };
+        let Some(fetch) = fetch else {
+            return Response::error(Some(request.id), "this adapter does not fetch".into());
+        };
+        return match fetch(
+            &request.robots_url,
+            &request.agent,
+            &request.urls,
+            request.timeout_ms,
+        ) {
+            Ok(verdicts) if verdicts.len() == request.urls.len() => Response {
+                id: Some(request.id),
+                verdicts: Some(verdicts),
+                error: None,
+            },
+            Ok(verdicts) => Response::error(
+                Some(request.id),
+                format!(
+                    "{} verdicts for {} URLs",
+                    verdicts.len(),
+                    request.urls.len()
+                ),
+            ),
+            Err(e) => Response::error(Some(request.id), e),
+        };
+    }
     let request: Request = match serde_json::from_str(line) {
         Ok(r) => r,
         Err(e) => {
@@ -151,6 +230,17 @@ pub fn serve(
     hello: &Hello,
     check: &mut CheckFn<'_>,
     input: impl BufRead,
+    output: impl Write,
+) -> Result<()> {
+    serve_with_fetch(hello, check, None, input, output)
+}
+
+/// [`serve`], with fetch requests answered by `fetch` when given.
+pub fn serve_with_fetch(
+    hello: &Hello,
+    check: &mut CheckFn<'_>,
+    mut fetch: Option<&mut FetchFn<'_>>,
+    input: impl BufRead,
     mut output: impl Write,
 ) -> Result<()> {
     serde_json::to_writer(&mut output, hello)?;
@@ -161,7 +251,8 @@ pub fn serve(
         if line.trim().is_empty() {
             continue;
         }
-        serde_json::to_writer(&mut output, &answer(&line, check))?;
+        let response = answer_with_fetch(&line, check, fetch.as_deref_mut());
+        serde_json::to_writer(&mut output, &response)?;
         output.write_all(b"\n")?;
         output.flush()?;
     }
@@ -186,15 +277,28 @@ fn hello(
 /// Serves the reference over protocol v1 until `input` ends.
 pub fn serve_reference(profile: Profile, input: impl BufRead, output: impl Write) -> Result<()> {
     let engine = crate::engines::ReferenceEngine::new(profile);
-    let extra = [(
-        "profile".to_owned(),
-        serde_json::Value::from(profile.name()),
-    )];
+    let extra = [
+        (
+            "profile".to_owned(),
+            serde_json::Value::from(profile.name()),
+        ),
+        ("fetch".to_owned(), serde_json::Value::from(true)),
+    ];
     let hello = hello(
         crate::engines::Engine::info(&engine).clone(),
         serde_json::Map::from_iter(extra),
     );
-    serve(&hello, &mut reference_check(profile), input, output)
+    let mut fetch = |robots_url: &str, agent: &str, urls: &[String], timeout_ms: u64| {
+        let timeout = std::time::Duration::from_millis(timeout_ms);
+        crate::fetch::client::reference_fetch(profile, robots_url, agent, urls, timeout).1
+    };
+    serve_with_fetch(
+        &hello,
+        &mut reference_check(profile),
+        Some(&mut fetch),
+        input,
+        output,
+    )
 }
 
 /// Serves the Rust crate `name` of `reptest-peers` over protocol v1 (`reptest adapter peer`).
@@ -208,9 +312,28 @@ pub fn serve_peer(name: &str, input: impl BufRead, output: impl Write) -> Result
         );
     };
     let info = crate::engines::Engine::info(&engine).clone();
-    let hello = hello(info, serde_json::Map::new());
+    let fetcher = reptest_peers::fetcher(name);
+    let mut extra = serde_json::Map::new();
+    if fetcher.is_some() {
+        extra.insert("fetch".to_owned(), serde_json::Value::from(true));
+    }
+    let hello = hello(info, extra);
     let mut check = |body: &[u8], agent: &str, urls: &[String]| engine.answer(body, agent, urls);
-    serve(&hello, &mut check, input, output)
+    let Some(fetcher) = fetcher else {
+        return serve(&hello, &mut check, input, output);
+    };
+    let mut fetch = |robots_url: &str, agent: &str, urls: &[String], timeout_ms: u64| {
+        let verdicts = fetcher(robots_url, agent, urls, timeout_ms)?;
+        Ok(verdicts
+            .into_iter()
+            .map(|v| match v {
+                reptest_peers::Verdict::Allow => WireVerdict::Allow,
+                reptest_peers::Verdict::Disallow => WireVerdict::Disallow,
+                reptest_peers::Verdict::Unsupported => WireVerdict::Unsupported,
+            })
+            .collect())
+    };
+    serve_with_fetch(&hello, &mut check, Some(&mut fetch), input, output)
 }
 
 #[cfg(test)]
@@ -241,6 +364,42 @@ mod tests {
         assert_eq!(
             answer("not json", &mut reference_check(Profile::Google)).id,
             None
+        );
+    }
+
+    #[test]
+    fn fetch_requests_go_to_the_fetcher() {
+        let line = serde_json::to_string(&FetchRequest {
+            id: 9,
+            robots_url: "http://127.0.0.1:1/robots.txt".into(),
+            agent: "Bot".into(),
+            urls: vec!["http://127.0.0.1:1/a".into()],
+            timeout_ms: 500,
+        })
+        .expect("serialise");
+        let refused = answer(&line, &mut reference_check(Profile::Rfc9309));
+        assert_eq!(refused.id, Some(9));
+        assert!(refused.error.is_some_and(|e| e.contains("does not fetch")));
+        let mut asked = Vec::new();
+        let mut fetch = |url: &str, _: &str, urls: &[String], timeout: u64| {
+            asked.push((url.to_owned(), timeout));
+            Ok(vec![WireVerdict::Disallow; urls.len()])
+        };
+        let response = answer_with_fetch(
+            &line,
+            &mut reference_check(Profile::Rfc9309),
+            Some(&mut fetch),
+        );
+        assert_eq!(response.verdicts, Some(vec![WireVerdict::Disallow]));
+        assert_eq!(asked, [("http://127.0.0.1:1/robots.txt".to_owned(), 500)]);
+        let bad = answer(
+            r#"{"id":4,"robots_url":7,"agent":"a","urls":[]}"#,
+            &mut reference_check(Profile::Google),
+        );
+        assert_eq!(bad.id, Some(4));
+        assert!(
+            bad.error
+                .is_some_and(|e| e.contains("malformed fetch request"))
         );
     }
 }

@@ -38,6 +38,8 @@ pub struct SubprocessEngine {
     starts: u32,
     /// Set when the adapter could not be started twice in a row.
     unavailable: Option<String>,
+    /// Whether its hello declared `"fetch": true`.
+    fetches: bool,
     /// Everything the child wrote to stderr around failures, most recent last.
     stderr_log: Vec<String>,
     /// The name the adapter's hello gave, once it started.
@@ -67,6 +69,7 @@ impl SubprocessEngine {
             next_id: 1,
             starts: 0,
             unavailable: None,
+            fetches: false,
             stderr_log: Vec::new(),
             announced: None,
         }
@@ -172,6 +175,7 @@ impl SubprocessEngine {
         };
         match hello {
             Ok(hello) if hello.protocol == crate::engines::protocol::VERSION => {
+                self.fetches = crate::engines::protocol::hello_fetches(&hello);
                 self.announced = Some(hello.name);
                 self.info = EngineInfo {
                     name: self.info.name.clone(),
@@ -258,6 +262,37 @@ fn clip(text: &str) -> String {
     }
 }
 
+impl SubprocessEngine {
+    /// Whether the adapter declared the fetch capability (starting it if needed).
+    pub fn fetches(&mut self) -> bool {
+        self.ensure_started().is_ok() && self.fetches
+    }
+
+    /// Asks the adapter to fetch `robots_url` with its implementation's own HTTP client and
+    /// decide `urls` for `agent` (protocol "Fetch"). The answer is awaited for the fetch
+    /// timeout plus the harness's timeout, so a library that hangs costs only this request.
+    pub fn fetch(
+        &mut self,
+        robots_url: &str,
+        agent: &str,
+        urls: &[String],
+        fetch_timeout: Duration,
+    ) -> Result<Vec<WireVerdict>, EngineError> {
+        self.ensure_started()?;
+        let id = self.next_id;
+        self.next_id += 1;
+        let request = crate::engines::protocol::FetchRequest {
+            id,
+            robots_url: robots_url.to_owned(),
+            agent: agent.to_owned(),
+            urls: urls.to_vec(),
+            timeout_ms: u64::try_from(fetch_timeout.as_millis()).unwrap_or(u64::MAX),
+        };
+        let line = serde_json::to_string(&request).unwrap_or_default();
+        self.exchange(line, id, urls.len(), self.timeout + fetch_timeout)
+    }
+}
+
 impl Engine for SubprocessEngine {
     fn info(&self) -> &EngineInfo {
         &self.info
@@ -273,11 +308,23 @@ impl Engine for SubprocessEngine {
         let id = self.next_id;
         self.next_id += 1;
         let request = Request::new(id, body, agent, urls.to_vec());
-        let timeout = self.timeout;
+        let line = serde_json::to_string(&request).unwrap_or_default();
+        self.exchange(line, id, urls.len(), self.timeout)
+    }
+}
+
+impl SubprocessEngine {
+    /// Sends one request line and reads its response within `timeout`.
+    fn exchange(
+        &mut self,
+        mut line: String,
+        id: u64,
+        count: usize,
+        timeout: Duration,
+    ) -> Result<Vec<WireVerdict>, EngineError> {
         let Some(RunningDebug(running)) = self.running.as_mut() else {
             return Err(EngineError::Unavailable("not running".into()));
         };
-        let mut line = serde_json::to_string(&request).unwrap_or_default();
         line.push('\n');
         let sent = running
             .stdin
@@ -287,7 +334,7 @@ impl Engine for SubprocessEngine {
         let outcome = match sent {
             Err(e) => Err(format!("writing the request: {e}")),
             Ok(()) => match running.lines.recv_timeout(timeout) {
-                Ok(Ok(line)) => read_response(&line, id, urls.len()),
+                Ok(Ok(line)) => read_response(&line, id, count),
                 Ok(Err(e)) => Err(format!("reading the response: {e}")),
                 Err(RecvTimeoutError::Timeout) => {
                     // Past the limit: a timeout, not an error. Wait as long again to measure
@@ -296,7 +343,7 @@ impl Engine for SubprocessEngine {
                     let late = running.lines.recv_timeout(timeout);
                     let took = asked.elapsed();
                     return match late {
-                        Ok(Ok(line)) if read_response(&line, id, urls.len()).is_ok() => {
+                        Ok(Ok(line)) if read_response(&line, id, count).is_ok() => {
                             Err(EngineError::Timeout {
                                 limit: timeout,
                                 took: Some(took),

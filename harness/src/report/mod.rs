@@ -48,6 +48,40 @@ pub struct Results {
     pub implementations: Vec<Implementation>,
     /// Disagreements with the reference on real files, when the corpus was there.
     pub impact: Option<Impact>,
+    /// The fetch cases (`spec-cases/fetch.toml`), asked of implementations that fetch.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fetch_cases: Vec<FetchCaseRecord>,
+}
+
+/// One fetch case: what the loopback server played and what each profile expects.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FetchCaseRecord {
+    /// `fetch/name`.
+    pub id: String,
+    /// The case file, relative to the workspace.
+    pub file: String,
+    /// Its tags.
+    pub tags: Vec<String>,
+    /// Its spec references.
+    pub spec: Vec<String>,
+    /// Its note.
+    pub note: Option<String>,
+    /// The profiles it applies to.
+    #[serde(with = "crate::answer::profile_list")]
+    pub profiles: Vec<Profile>,
+    /// What its verdicts rest on, per profile.
+    #[serde(with = "crate::answer::by_profile")]
+    pub force: BTreeMap<Profile, Force>,
+    /// What the server played, in one line.
+    pub served: String,
+    /// The expected outcome per profile (`full-allow`, `full-disallow`, `conditional`), when
+    /// the checks were derived from one.
+    #[serde(with = "crate::answer::by_profile")]
+    pub outcome: BTreeMap<Profile, String>,
+    /// The crawler.
+    pub agent: String,
+    /// Its checks: paths on the host asked, then the request checks (`fetched a:/hop1`).
+    pub checks: Vec<CheckRecord>,
 }
 
 /// One spec case.
@@ -114,6 +148,9 @@ pub struct Implementation {
     pub deviations: BTreeMap<String, String>,
     /// One result per check, in case order.
     pub results: Vec<CheckResult>,
+    /// One result per check of the fetch cases, when it fetches (`"fetch": true`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fetch_results: Vec<CheckResult>,
 }
 
 /// One check's result.
@@ -247,6 +284,11 @@ pub fn results(
             })
         })
         .collect();
+    let fetch_ids: BTreeSet<&str> = cases
+        .iter()
+        .filter(|c| matches!(c.kind, CaseKind::Served { .. }))
+        .map(|c| c.id.as_str())
+        .collect();
     let mut implementations: Vec<Implementation> = reports
         .iter()
         .map(|r| Implementation {
@@ -256,22 +298,22 @@ pub fn results(
             version: r.info.version.clone(),
             unavailable: r.unavailable.as_deref().map(scrub),
             deviations: deviations.get(&r.info.name).cloned().unwrap_or_default(),
+            fetch_results: r
+                .outcomes
+                .iter()
+                .filter(|o| fetch_ids.contains(o.case.as_str()))
+                .map(check_result)
+                .map(|mut r| {
+                    // Loopback ports change from run to run; results.json does not.
+                    r.detail = r.detail.map(|d| crate::fetch::scrub_ports(&d));
+                    r
+                })
+                .collect(),
             results: r
                 .outcomes
                 .iter()
-                .map(|o| CheckResult {
-                    case: o.case.clone(),
-                    check: o.index,
-                    answer: o.reply.answer(),
-                    detail: match &o.reply {
-                        Reply::Error(e) => Some(scrub(e)),
-                        // No timing in results.json: the same adapters give the same file.
-                        Reply::Timeout(_) => Some("no answer within the time limit".to_owned()),
-                        Reply::NotExpressible(why) => Some((*why).to_owned()),
-                        Reply::Verdict(_) => None,
-                    },
-                    status: o.status.clone(),
-                })
+                .filter(|o| !fetch_ids.contains(o.case.as_str()))
+                .map(check_result)
                 .collect(),
         })
         .collect();
@@ -284,7 +326,76 @@ pub fn results(
         cases: case_records,
         implementations,
         impact,
+        fetch_cases: cases.iter().filter_map(fetch_case_record).collect(),
     }
+}
+
+fn check_result(o: &crate::suite::runner::CheckOutcome) -> CheckResult {
+    CheckResult {
+        case: o.case.clone(),
+        check: o.index,
+        answer: o.reply.answer(),
+        detail: match &o.reply {
+            Reply::Error(e) => Some(scrub(e)),
+            // No timing in results.json: the same adapters give the same file.
+            Reply::Timeout(_) => Some("no answer within the time limit".to_owned()),
+            Reply::NotExpressible(why) => Some((*why).to_owned()),
+            Reply::Verdict(_) => None,
+        },
+        status: o.status.clone(),
+    }
+}
+
+/// The report's record of a fetch case (`None` for any other case).
+pub fn fetch_case_record(case: &Case) -> Option<FetchCaseRecord> {
+    let CaseKind::Served {
+        play,
+        agent,
+        checks,
+        outcome,
+        requests,
+    } = &case.kind
+    else {
+        return None;
+    };
+    let mut records: Vec<CheckRecord> = checks
+        .iter()
+        .map(|c| CheckRecord {
+            url: c.url.clone(),
+            agent: None,
+            expect: case
+                .profiles
+                .iter()
+                .filter_map(|p| Some((*p, c.expect.for_profile(*p)?.answer()?)))
+                .collect(),
+        })
+        .collect();
+    records.extend(requests.labels().into_iter().map(|label| CheckRecord {
+        url: label,
+        agent: None,
+        expect: case.profiles.iter().map(|p| (*p, Answer::Allow)).collect(),
+    }));
+    Some(FetchCaseRecord {
+        id: case.id.clone(),
+        file: relative(&case.file),
+        tags: case.tags.clone(),
+        spec: case.spec.clone(),
+        note: case.note.clone(),
+        profiles: case.profiles.clone(),
+        force: case.forces.clone(),
+        served: play.summary(),
+        outcome: outcome
+            .as_ref()
+            .map(|o| {
+                case.profiles
+                    .iter()
+                    .filter_map(|p| Some((*p, o.for_profile(*p)?.name().to_owned())))
+                    .collect()
+            })
+            .unwrap_or_default(),
+        agent: agent.clone(),
+        checks: records,
+    })
 }
 
 /// Shows a run of filler lines (`cases::fill`, at least 4 KiB of `#....` lines) as the one

@@ -7,8 +7,11 @@ use std::fmt;
 use anyhow::{Context, Result};
 use reptest_reference::Profile;
 
+use crate::answer::{Answer, Status};
 use crate::fuzz::findings::Index as FindingsIndex;
-use crate::report::{COMMAND, CaseRecord, ForceGroup, Implementation, Results, score_by_force};
+use crate::report::{
+    COMMAND, CaseRecord, FetchCaseRecord, ForceGroup, Implementation, Results, score_by_force,
+};
 use crate::suite::tags;
 
 fn percent(part: usize, whole: usize) -> String {
@@ -112,6 +115,126 @@ fn html_text(text: &str) -> String {
         .replace('"', "&quot;")
 }
 
+/// The implementations asked the fetch cases (those that fetch), by name.
+fn fetching(results: &Results) -> Vec<&Implementation> {
+    let mut out: Vec<&Implementation> = results
+        .implementations
+        .iter()
+        .filter(|i| !i.fetch_results.is_empty())
+        .collect();
+    out.sort_by(|a, b| a.name.cmp(&b.name));
+    out
+}
+
+/// The expected outcome of a fetch case, profiles that agree written once.
+fn fetch_expectation(case: &FetchCaseRecord) -> String {
+    let named = |p: &Profile, e: &str| format!("{p}: {e}");
+    if case.outcome.is_empty() {
+        let checks: Vec<String> = case
+            .checks
+            .iter()
+            .filter(|c| c.url.starts_with('/'))
+            .map(|c| {
+                let mut seen: Vec<&str> = c.expect.values().map(|a| a.name()).collect();
+                seen.dedup();
+                format!("{} {}", c.url, seen.join("/"))
+            })
+            .collect();
+        return checks.join(", ");
+    }
+    let mut values: Vec<&String> = case.outcome.values().collect();
+    values.dedup();
+    if values.len() == 1 {
+        return values[0].clone();
+    }
+    case.outcome
+        .iter()
+        .map(|(p, e)| named(p, e))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// One cell of the fetch matrix: what the implementation's verdicts amount to, and whether
+/// they meet `rfc9309` and `google`.
+fn fetch_cell(case: &FetchCaseRecord, imp: &Implementation) -> String {
+    let results: Vec<&crate::report::CheckResult> = imp
+        .fetch_results
+        .iter()
+        .filter(|r| r.case == case.id)
+        .collect();
+    if results.is_empty() {
+        return "–".to_owned();
+    }
+    let verdicts = case
+        .checks
+        .iter()
+        .filter(|c| c.url.starts_with('/'))
+        .count();
+    let answer = |i: usize| results.iter().find(|r| r.check == i).map(|r| r.answer);
+    let observed = if (0..verdicts).any(|i| answer(i) == Some(Answer::Error)) {
+        "error".to_owned()
+    } else if !case.outcome.is_empty() && verdicts == 2 {
+        match (answer(0), answer(1)) {
+            (Some(Answer::Allow), Some(Answer::Allow)) => "allow all".to_owned(),
+            (Some(Answer::Disallow), Some(Answer::Disallow)) => "disallow all".to_owned(),
+            (Some(Answer::Allow), Some(Answer::Disallow)) => "rules".to_owned(),
+            _ => "other".to_owned(),
+        }
+    } else {
+        let right = (0..verdicts)
+            .filter(|i| {
+                results
+                    .iter()
+                    .find(|r| r.check == *i)
+                    .is_some_and(|r| r.status.values().all(|s| s.correct()))
+            })
+            .count();
+        format!("{right}/{verdicts} as expected")
+    };
+    let wrong = |p: Profile, requests: bool| {
+        results.iter().any(|r| {
+            (r.check >= verdicts) == requests
+                && matches!(
+                    r.status.get(&p),
+                    Some(Status::Fail | Status::KnownFail | Status::Error)
+                )
+        })
+    };
+    let mark = |requests: bool| match (
+        wrong(Profile::Rfc9309, requests),
+        wrong(Profile::Google, requests),
+    ) {
+        (false, false) => "✓",
+        (true, true) => "✗",
+        (true, false) => "✗ rfc9309",
+        (false, true) => "✗ google",
+    };
+    let mut cell = format!("{observed} {}", mark(false));
+    if results.iter().any(|r| r.check >= verdicts) {
+        cell.push_str(&format!("; requests {}", mark(true)));
+    }
+    cell
+}
+
+/// The fetch cases each implementation gets wrong (fails, known or not, or errs on) under
+/// `profile`.
+fn fetch_wrong(results: &Results, imp: &Implementation, profile: Profile) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for case in &results.fetch_cases {
+        let bad = imp.fetch_results.iter().any(|r| {
+            r.case == case.id
+                && matches!(
+                    r.status.get(&profile),
+                    Some(Status::Fail | Status::KnownFail | Status::Error)
+                )
+        });
+        if bad {
+            out.push(case.id.clone());
+        }
+    }
+    out
+}
+
 /// `reports/README.md`: its sections in order.
 pub fn readme(
     results: &Results,
@@ -129,6 +252,7 @@ pub fn readme(
     }
     section::spec_conflicts(&mut out, results)?;
     section::text_vs_parser(&mut out, results)?;
+    section::fetch(&mut out, results)?;
     section::per_implementation(&mut out, results)?;
     while out.ends_with("\n\n") {
         out.pop();
@@ -149,6 +273,69 @@ mod section {
     use crate::report::{
         COMMAND, CaseRecord, ForceGroup, Impact, ImpactRow, Results, score, score_by_force,
     };
+
+    /// The fetch matrix: every fetch case against every implementation that fetches, then
+    /// what each gets wrong.
+    pub(super) fn fetch(out: &mut String, results: &Results) -> fmt::Result {
+        if results.fetch_cases.is_empty() {
+            return Ok(());
+        }
+        let imps = super::fetching(results);
+        writeln!(out, "\n## Fetch conformance\n")?;
+        writeln!(
+            out,
+            "Each implementation that fetches robots.txt itself (its adapter declares \
+             `\"fetch\": true`) fetched it from a loopback HTTP server playing each case of \
+             [`spec-cases/fetch.toml`](../spec-cases/fetch.toml): statuses, redirects, network \
+             failures, bodies. Every answer that is not a redirect carries `disallow: /private`, \
+             so the verdicts on `/public` and `/private` tell *rules* (the file's rules apply) \
+             from *allow all* and *disallow all*. ✓: as `rfc9309` and `google` expect; ✗ \
+             names the profile it misses; *requests*: the checks on what the server was asked \
+             (`fetched`, `max_requests`). The reference, with its own HTTP client, meets every \
+             expectation (`cargo test`). {} implementations fetch.\n",
+            imps.len()
+        )?;
+        let names: Vec<&str> = imps.iter().map(|i| i.name.as_str()).collect();
+        writeln!(out, "| case | served | expected | {} |", names.join(" | "))?;
+        writeln!(out, "| --- | --- | --- |{}", " --- |".repeat(names.len()))?;
+        for case in &results.fetch_cases {
+            let cells: Vec<String> = imps.iter().map(|i| super::fetch_cell(case, i)).collect();
+            writeln!(
+                out,
+                "| [`{}`](../{}) | {} | {} | {} |",
+                case.id,
+                case.file,
+                case.served.replace('|', "\\|"),
+                super::fetch_expectation(case),
+                cells.join(" | ")
+            )?;
+        }
+        writeln!(out, "\n### Wrong on fetching\n")?;
+        for imp in &imps {
+            let line = |p: Profile| {
+                let wrong = super::fetch_wrong(results, imp, p);
+                if wrong.is_empty() {
+                    "none".to_owned()
+                } else {
+                    wrong
+                        .iter()
+                        .map(|id| format!("`{id}`"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                }
+            };
+            writeln!(
+                out,
+                "- **{}** ({} {}): rfc9309: {}; google: {}",
+                imp.name,
+                imp.implementation,
+                imp.version,
+                line(Profile::Rfc9309),
+                line(Profile::Google)
+            )?;
+        }
+        Ok(())
+    }
     use crate::suite::cases::Force;
 
     /// The title and what the report is.
@@ -654,13 +841,48 @@ pub fn html(results: &Results) -> String {
              <code>text-vs-parser</code>.</td></tr>\n",
         );
     }
+    let imps = fetching(results);
+    let mut fetch_matrix = format!(
+        "<tr><th>case</th><th>served</th><th>expected</th>{}</tr>\n",
+        imps.iter()
+            .map(|i| format!("<th>{}</th>", html_text(&i.name)))
+            .collect::<String>()
+    );
+    for case in &results.fetch_cases {
+        fetch_matrix.push_str(&format!(
+            "<tr><td><code>{}</code></td><td>{}</td><td>{}</td>{}</tr>\n",
+            html_text(&case.id),
+            html_text(&case.served),
+            html_text(&fetch_expectation(case)),
+            imps.iter()
+                .map(|i| format!("<td>{}</td>", html_text(&fetch_cell(case, i))))
+                .collect::<String>()
+        ));
+    }
+    // The section is left out of results that hold no fetch case.
+    let fetch_section = if results.fetch_cases.is_empty() {
+        String::new()
+    } else {
+        format!("{FETCH_INTRO}<table class=\"text-vs-parser\">\n{fetch_matrix}</table>\n")
+    };
     HTML_TEMPLATE
         .replace("{{COMMAND}}", COMMAND)
         .replace("{{TEXT_VS_PARSER}}", &text_vs_parser)
+        .replace("{{FETCH}}", &fetch_section)
         .replace("{{DATA}}", &script_json(&data))
 }
 
 const HTML_TEMPLATE: &str = include_str!("report.html");
+
+/// The fetch section's heading and paragraph in `index.html`.
+const FETCH_INTRO: &str = "<h2 id=\"fetch\">Fetch conformance: robots.txt from a real HTTP \
+server</h2>
+<p>Implementations that fetch robots.txt themselves fetched it from a loopback HTTP server playing
+each case of <code>spec-cases/fetch.toml</code>. Every answer that is not a redirect carries
+<code>disallow: /private</code>, so the verdicts tell <em>rules</em> from <em>allow all</em> and
+<em>disallow all</em>; ✓ meets <code>rfc9309</code> and <code>google</code>, ✗ names the profile
+missed; <em>requests</em> are the checks on what the server was asked.</p>
+";
 
 /// The files `reptest report` writes, rendered from `results` and the findings index.
 pub fn pages(

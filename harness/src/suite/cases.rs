@@ -66,6 +66,11 @@ struct RawCase {
     rfc9309: Option<String>,
     google: Option<String>,
     legacy: Option<String>,
+    /// A fetch case: what the loopback server plays (`crate::fetch::play`).
+    serve: Option<Vec<crate::fetch::play::RawStep>>,
+    #[serde(default)]
+    fetched: Vec<String>,
+    max_requests: Option<usize>,
 }
 
 /// `force = "must"`, or one per profile: `force = { default = "must", google = "interpretation" }`.
@@ -308,6 +313,19 @@ pub enum CaseKind {
         /// The expected outcomes.
         expect: Expectation,
     },
+    /// A robots.txt fetched from the loopback server, and verdicts on URLs of its host.
+    Served {
+        /// What the server plays.
+        play: crate::fetch::play::Play,
+        /// The crawler's name.
+        agent: String,
+        /// The questions: paths on the host asked, with the expected verdicts.
+        checks: Vec<UrlCheck>,
+        /// The expected outcome the checks were derived from, when they were.
+        outcome: Option<Expectation>,
+        /// Checks on the server's record of requests.
+        requests: crate::fetch::play::RequestChecks,
+    },
     /// Which URLs a robots.txt URL governs.
     Scope {
         /// The robots.txt URL.
@@ -349,6 +367,9 @@ impl Case {
         match &self.kind {
             CaseKind::Robots { checks, .. } | CaseKind::Scope { checks, .. } => checks.len(),
             CaseKind::Fetch { .. } => 1,
+            CaseKind::Served {
+                checks, requests, ..
+            } => checks.len() + requests.count(),
         }
     }
 }
@@ -500,7 +521,47 @@ fn check_tags(tags: &[String]) -> Result<()> {
     Ok(())
 }
 
-fn build_case(raw: RawCase, stem: &str, file: &Path) -> Result<Case> {
+/// The checks of a fetch case whose `expect` is an outcome: `/public` is allowed unless
+/// nothing may be crawled, `/private` (disallowed by the body served) is disallowed unless
+/// everything may be.
+fn outcome_checks(outcome: &Expectation, profiles: &[Profile]) -> Vec<UrlCheck> {
+    let derive = |public: bool| {
+        let mut overrides = BTreeMap::new();
+        for profile in profiles {
+            if let Some(want) = outcome.for_profile(*profile) {
+                let verdict = match (want, public) {
+                    (Expected::FullAllow, _) | (Expected::Conditional, true) => Expected::Allow,
+                    _ => Expected::Disallow,
+                };
+                overrides.insert(*profile, verdict);
+            }
+        }
+        Expectation {
+            default: None,
+            overrides,
+        }
+    };
+    vec![
+        UrlCheck {
+            url: "/public".to_owned(),
+            agent: None,
+            expect: derive(true),
+        },
+        UrlCheck {
+            url: "/private".to_owned(),
+            agent: None,
+            expect: derive(false),
+        },
+    ]
+}
+
+fn build_case(mut raw: RawCase, stem: &str, file: &Path) -> Result<Case> {
+    let serve = raw.serve.take();
+    let fetched = std::mem::take(&mut raw.fetched);
+    let max_requests = raw.max_requests.take();
+    if serve.is_none() && (!fetched.is_empty() || max_requests.is_some()) {
+        bail!("`fetched` and `max_requests` only belong in a fetch case (`serve`)");
+    }
     check_spec_refs(&raw.spec)?;
     check_tags(&raw.tags)?;
     let profiles = match &raw.profiles {
@@ -534,6 +595,46 @@ fn build_case(raw: RawCase, stem: &str, file: &Path) -> Result<Case> {
         || raw.google.is_some()
         || raw.legacy.is_some();
     let kind = match (&raw.robots, raw.fetch, &raw.robots_url) {
+        (None, None, None) if serve.is_some() => {
+            let play =
+                crate::fetch::play::build(serve.unwrap_or_default()).context("in `serve`")?;
+            let requests = crate::fetch::play::request_checks(&fetched, max_requests)?;
+            let (checks, outcome) = if case_level {
+                if !raw.checks.is_empty() {
+                    bail!("a fetch case has an outcome (`expect`) or `checks`, not both");
+                }
+                let o = overrides(&raw.rfc9309, &raw.google, &raw.legacy);
+                let outcome = expectation(
+                    raw.expect.as_deref(),
+                    o,
+                    &profiles,
+                    &[
+                        Expected::FullAllow,
+                        Expected::FullDisallow,
+                        Expected::Conditional,
+                    ],
+                )?;
+                (outcome_checks(&outcome, &profiles), Some(outcome))
+            } else {
+                (checks(&[Expected::Allow, Expected::Disallow])?, None)
+            };
+            if let Some(c) = checks.iter().find(|c| !c.url.starts_with('/')) {
+                bail!(
+                    "a fetch case's check is a path on the host asked, not `{}`",
+                    c.url
+                );
+            }
+            CaseKind::Served {
+                play,
+                agent: raw
+                    .agent
+                    .clone()
+                    .unwrap_or_else(|| crate::fetch::DEFAULT_AGENT.to_owned()),
+                checks,
+                outcome,
+                requests,
+            }
+        }
         (Some(robots), None, None) => {
             if case_level {
                 bail!("a robots.txt case puts its expectations in `checks`");
@@ -586,7 +687,7 @@ fn build_case(raw: RawCase, stem: &str, file: &Path) -> Result<Case> {
                 checks: checks(&[Expected::Governed, Expected::NotGoverned])?,
             }
         }
-        _ => bail!("a case has exactly one of `robots`, `fetch` and `robots_url`"),
+        _ => bail!("a case has exactly one of `robots`, `fetch`, `serve` and `robots_url`"),
     };
     let robots_only = [
         ("unescape", raw.unescape),
@@ -595,8 +696,11 @@ fn build_case(raw: RawCase, stem: &str, file: &Path) -> Result<Case> {
         ("agent_fallbacks", !raw.agent_fallbacks.is_empty()),
         ("agent", raw.agent.is_some()),
     ];
+    let served = matches!(kind, CaseKind::Served { .. });
     if !matches!(kind, CaseKind::Robots { .. })
-        && let Some((key, _)) = robots_only.iter().find(|(_, set)| *set)
+        && let Some((key, _)) = robots_only
+            .iter()
+            .find(|(key, set)| *set && !(served && *key == "agent"))
     {
         bail!("`{key}` only belongs in a robots.txt case");
     }
@@ -773,6 +877,9 @@ pub fn run_reference(case: &Case, profile: Profile) -> Vec<CheckResult> {
                 explanation: decision.to_string(),
             }]
         }
+        CaseKind::Served { .. } => {
+            crate::fetch::run_reference(case, profile, crate::fetch::DEFAULT_TIMEOUT)
+        }
         CaseKind::Scope { robots_url, checks } => checks
             .iter()
             .enumerate()
@@ -816,6 +923,7 @@ pub fn failure_report(case: &Case, profile: Profile, failures: &[&CheckResult]) 
         CaseKind::Scope { robots_url, .. } => {
             out.push_str(&format!("robots.txt URL: {robots_url}\n"))
         }
+        CaseKind::Served { play, .. } => out.push_str(&format!("served: {}\n", play.summary())),
     }
     for f in failures {
         let actual = match &f.actual {

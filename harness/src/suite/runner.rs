@@ -3,9 +3,11 @@
 //!
 //! An adapter answers each question once; its answer is then judged against the expectation
 //! of each profile, so one run tells how close the implementation is to `rfc9309`, `google`
-//! and `legacy`. What protocol v1 cannot ask (fetch outcomes, robots.txt scope) is not asked
-//! and not counted; what it cannot carry for a robots case (a parse size limit other than the
-//! default, fallback product tokens) is counted as `unsupported`, never as a pass.
+//! and `legacy`. What protocol v1 cannot ask (described fetch outcomes, robots.txt scope) is
+//! not asked and not counted; fetch cases are asked of the adapters that declare the fetch
+//! capability (`crate::fetch::runner`), and of no other; what protocol v1 cannot carry for a
+//! robots case (a parse size limit other than the default, fallback product tokens) is
+//! counted as `unsupported`, never as a pass.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::{self, Write as _};
@@ -218,13 +220,16 @@ impl AdapterReport {
         self.broken() || unexpected || !self.stale_deviations.is_empty()
     }
 
-    /// Whether the adapter failed as a whole: never started, or no check got a verdict.
+    /// Whether the adapter failed as a whole: never started, or no check it was asked got a
+    /// verdict (an adapter asked nothing, such as one that does not fetch in a run of fetch
+    /// cases only, is not broken).
     pub fn broken(&self) -> bool {
         self.unavailable.is_some()
-            || !self
-                .outcomes
-                .iter()
-                .any(|o| matches!(o.reply, Reply::Verdict(_)))
+            || !self.outcomes.is_empty()
+                && !self
+                    .outcomes
+                    .iter()
+                    .any(|o| matches!(o.reply, Reply::Verdict(_)))
     }
 }
 
@@ -453,7 +458,14 @@ pub fn run_adapter(
         EngineError::Unavailable(m) | EngineError::Adapter(m) | EngineError::Reported(m) => m,
         timeout @ EngineError::Timeout { .. } => timeout.to_string(),
     });
-    let outcomes = run_engine(&mut engine, cases, &deviations);
+    let mut outcomes = run_engine(&mut engine, cases, &deviations);
+    // Fetch cases, for adapters whose hello declares `"fetch": true` (`crate::fetch`).
+    outcomes.extend(crate::fetch::runner::run_fetch_cases(
+        &mut engine,
+        cases,
+        &deviations,
+        crate::fetch::DEFAULT_TIMEOUT,
+    ));
     let mut info = engine.info().clone();
     if info.implementation.is_empty() {
         info = EngineInfo {
@@ -530,7 +542,8 @@ pub fn render_adapter(
     cases: &[Case],
     brief: bool,
 ) -> Result<String, fmt::Error> {
-    let by_id: BTreeMap<&str, &Case> = cases.iter().map(|c| (c.id.as_str(), c)).collect();
+    let all_ids: BTreeMap<&str, &Case> = cases.iter().map(|c| (c.id.as_str(), c)).collect();
+    let by_id = scored(cases);
     let info = &report.info;
     let mut out = String::new();
     writeln!(
@@ -556,8 +569,14 @@ pub fn render_adapter(
         "may+interpretation",
         tally_line(&split.agreement)
     )?;
+    let fetch_cases = fetch_scored(cases);
+    let fetched = report.tally(profile, &fetch_cases, None);
+    if fetched.total() > 0 {
+        writeln!(out, "   {:<22} {}", "fetch cases", tally_line(&fetched))?;
+    }
     let tags: BTreeSet<&str> = cases
         .iter()
+        .filter(|c| by_id.contains_key(c.id.as_str()))
         .flat_map(|c| c.tags.iter().map(String::as_str))
         .collect();
     for tag in tags {
@@ -576,7 +595,7 @@ pub fn render_adapter(
             _ => {}
         }
         let want = outcome.expected.get(&profile).map_or("?", |e| e.name());
-        let force = by_id
+        let force = all_ids
             .get(outcome.case.as_str())
             .and_then(|c| c.force(profile))
             .map_or_else(String::new, |f| format!(" [{f}]"));
@@ -625,7 +644,7 @@ fn tally_line(t: &Tally) -> String {
 /// checks resting on MUST or SHOULD) apart from agreement with the profile's readings (MAY and
 /// interpretation), best conformance to `rfc9309` first.
 pub fn summary_table(reports: &[AdapterReport], cases: &[Case]) -> Result<String, fmt::Error> {
-    let by_id: BTreeMap<&str, &Case> = cases.iter().map(|c| (c.id.as_str(), c)).collect();
+    let by_id = scored(cases);
     let mut out = String::new();
     writeln!(
         out,
@@ -690,6 +709,37 @@ pub fn summary_table(reports: &[AdapterReport], cases: &[Case]) -> Result<String
         "must+sh.: checks resting on a MUST or SHOULD sentence (conformance); interp.: on a MAY \
          or on the profile's reading of a silent or ambiguous text (agreement)."
     )?;
+    // The fetch cases, counted apart: only the adapters that fetch are asked them.
+    let fetch_cases = fetch_scored(cases);
+    let mut fetching: Vec<(&AdapterReport, Tally, Tally)> = reports
+        .iter()
+        .map(|r| {
+            (
+                r,
+                r.tally(Profile::Rfc9309, &fetch_cases, None),
+                r.tally(Profile::Google, &fetch_cases, None),
+            )
+        })
+        .filter(|(_, rfc, _)| rfc.total() > 0)
+        .collect();
+    if !fetching.is_empty() {
+        fetching.sort_by_key(|(r, rfc, _)| (std::cmp::Reverse(rfc.correct()), r.info.name.clone()));
+        writeln!(
+            out,
+            "\n{:<28} {:>17} {:>17} {:>6}",
+            "fetch cases", "rfc9309", "google", "error"
+        )?;
+        for (r, rfc, google) in fetching {
+            writeln!(
+                out,
+                "{:<28} {:>17} {:>17} {:>6}",
+                r.info.name,
+                score(&rfc),
+                score(&google),
+                rfc.error
+            )?;
+        }
+    }
     Ok(out)
 }
 
@@ -728,14 +778,35 @@ impl ReferenceRun {
     }
 }
 
+/// The cases that count in an adapter's scores: every case but the fetch cases, which only
+/// adapters that fetch are asked and which are counted apart ([`fetch_scored`]).
+pub fn scored(cases: &[Case]) -> BTreeMap<&str, &Case> {
+    cases
+        .iter()
+        .filter(|c| !matches!(c.kind, CaseKind::Served { .. }))
+        .map(|c| (c.id.as_str(), c))
+        .collect()
+}
+
+/// The fetch cases, counted apart from the scores.
+pub fn fetch_scored(cases: &[Case]) -> BTreeMap<&str, &Case> {
+    cases
+        .iter()
+        .filter(|c| matches!(c.kind, CaseKind::Served { .. }))
+        .map(|c| (c.id.as_str(), c))
+        .collect()
+}
+
 /// The line that opens a run over `adapters` adapters: how many checks each is asked, and
 /// how many protocol v1 cannot ask.
 pub fn plan_line(adapters: usize, cases: &[Case], jobs: usize) -> String {
     let protocol_checks: usize = cases.iter().flat_map(questions).map(|q| q.urls.len()).sum();
+    let served = |c: &&Case| matches!(c.kind, CaseKind::Served { .. });
+    let fetch_checks: usize = cases.iter().filter(served).map(Case::check_count).sum();
     format!(
-        "\n{adapters} adapters, {protocol_checks} checks each ({} fetch-outcome and scope checks \
-         are outside protocol v1), {jobs} at a time",
-        cases.iter().map(Case::check_count).sum::<usize>() - protocol_checks,
+        "\n{adapters} adapters, {protocol_checks} checks each, {fetch_checks} more for those that \
+         fetch ({} fetch-outcome and scope checks are outside protocol v1), {jobs} at a time",
+        cases.iter().map(Case::check_count).sum::<usize>() - protocol_checks - fetch_checks,
     )
 }
 
@@ -841,6 +912,10 @@ pub struct AdapterDocument {
     summary: BTreeMap<Profile, Tally>,
     #[serde(with = "crate::answer::by_profile")]
     summary_by_force: BTreeMap<Profile, Split>,
+    /// The fetch cases' counts, kept out of `summary` and `summary_by_force` (only adapters
+    /// that fetch are asked them).
+    #[serde(with = "crate::answer::by_profile")]
+    summary_fetch: BTreeMap<Profile, Tally>,
     unavailable: Option<String>,
     version: String,
 }
@@ -889,6 +964,8 @@ impl RunDocument {
     /// The document for these adapter runs and the reference's results.
     pub fn new(reports: &[AdapterReport], cases: &[Case], reference: Vec<ReferenceResult>) -> Self {
         let by_id: BTreeMap<&str, &Case> = cases.iter().map(|c| (c.id.as_str(), c)).collect();
+        let scored_ids = scored(cases);
+        let fetch_ids = fetch_scored(cases);
         let adapters = reports
             .iter()
             .map(|r| AdapterDocument {
@@ -926,11 +1003,15 @@ impl RunDocument {
                 stderr: r.stderr.clone(),
                 summary: Profile::ALL
                     .iter()
-                    .map(|p| (*p, r.tally(*p, &by_id, None)))
+                    .map(|p| (*p, r.tally(*p, &scored_ids, None)))
                     .collect(),
                 summary_by_force: Profile::ALL
                     .iter()
-                    .map(|p| (*p, r.tally_by_force(*p, &by_id)))
+                    .map(|p| (*p, r.tally_by_force(*p, &scored_ids)))
+                    .collect(),
+                summary_fetch: Profile::ALL
+                    .iter()
+                    .map(|p| (*p, r.tally(*p, &fetch_ids, None)))
                     .collect(),
                 unavailable: r.unavailable.clone(),
                 version: r.info.version.clone(),

@@ -164,6 +164,13 @@ pub const TAGS: &[Tag] = &[
         "a fuzz-diff finding whose agent is not a product token (opt-in input class)",
     ),
     tag("http", None, "fetch outcomes"),
+    tag("fetch", None, "a fetch from the loopback server"),
+    tag("cross-host", None, "a redirect to another authority"),
+    tag(
+        "content-coding",
+        None,
+        "a compressed body (`Content-Encoding`)",
+    ),
     tag("2xx", None, "a successful fetch"),
     tag("3xx", None, "redirects"),
     tag("4xx", None, "client errors"),

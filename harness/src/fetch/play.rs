@@ -1,0 +1,351 @@
+//! What the loopback server plays for one fetch case: the `serve` steps of a case file
+//! (`spec-cases/README.md`, "Fetch cases"), read strictly, and the checks on what was fetched.
+
+use anyhow::{Result, anyhow, bail};
+use serde::Deserialize;
+
+/// The body served, unless a step gives its own, on every answer that is not a redirect: a
+/// rule that shows whether the rules apply (`/private` disallowed, `/public` allowed), or
+/// everything is allowed, or nothing is.
+pub const RULE_BODY: &str = "user-agent: *\ndisallow: /private\n";
+
+/// One of the two loopback hosts: `a` (127.0.0.1, where robots.txt is asked) and `b`
+/// (127.0.0.2, the other authority of cross-host redirects).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Host {
+    /// 127.0.0.1: the asked authority.
+    A,
+    /// 127.0.0.2: another authority.
+    B,
+}
+
+impl Host {
+    /// `a` or `b`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Host::A => "a",
+            Host::B => "b",
+        }
+    }
+
+    /// The loopback address it listens on.
+    pub fn ip(self) -> &'static str {
+        match self {
+            Host::A => "127.0.0.1",
+            Host::B => "127.0.0.2",
+        }
+    }
+}
+
+/// A failure below HTTP, played by writing bytes on a socket (no HTTP is parsed for these).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// Nothing listens on the port: the connection is refused.
+    Refused,
+    /// A status line, headers and part of the body, then a TCP reset.
+    Reset,
+    /// The request is read and never answered, until the server stops.
+    Stall,
+    /// A `Content-Length` longer than the body sent, then a clean close.
+    Truncated,
+    /// Bytes that are not an HTTP response, then a close.
+    InvalidResponse,
+}
+
+impl Failure {
+    fn parse(name: &str) -> Result<Failure> {
+        Ok(match name {
+            "refused" => Failure::Refused,
+            "reset" => Failure::Reset,
+            "stall" => Failure::Stall,
+            "truncated" => Failure::Truncated,
+            "invalid-response" => Failure::InvalidResponse,
+            other => bail!(
+                "unknown `network` play `{other}` (known: refused, reset, stall, truncated, \
+                 invalid-response)"
+            ),
+        })
+    }
+
+    /// The name used in case files.
+    pub fn name(self) -> &'static str {
+        match self {
+            Failure::Refused => "refused",
+            Failure::Reset => "reset",
+            Failure::Stall => "stall",
+            Failure::Truncated => "truncated",
+            Failure::InvalidResponse => "invalid-response",
+        }
+    }
+}
+
+/// One HTTP answer the server gives at one path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    /// The host it is served on.
+    pub host: Host,
+    /// The request target it answers (path and query, as requested).
+    pub path: String,
+    /// The status code.
+    pub status: u16,
+    /// `Location`, with `{a}` and `{b}` standing for the two origins (`http://127.0.0.1:PORT`).
+    pub location: Option<String>,
+    /// `Content-Type` (`text/plain` unless given; none on a redirect).
+    pub content_type: Option<String>,
+    /// Whether the body is sent gzip-compressed with `Content-Encoding: gzip` (to a request
+    /// whose `Accept-Encoding` allows it: [`crate::fetch::server::accepts_gzip`]).
+    pub gzip: bool,
+    /// The body (before compression).
+    pub body: Vec<u8>,
+}
+
+/// What the server plays for a case.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Play {
+    /// HTTP answers by host and path; any other request gets a 404 without a body.
+    Http(Vec<Answer>),
+    /// Host `a` fails below HTTP on every connection.
+    Network(Failure),
+}
+
+impl Play {
+    /// Whether host `b` is needed.
+    pub fn uses_host_b(&self) -> bool {
+        match self {
+            Play::Http(answers) => answers.iter().any(|a| {
+                a.host == Host::B || a.location.as_deref().is_some_and(|l| l.contains("{b}"))
+            }),
+            Play::Network(_) => false,
+        }
+    }
+
+    /// A one-line summary for reports and failure messages.
+    pub fn summary(&self) -> String {
+        match self {
+            Play::Network(failure) => format!("network: {}", failure.name()),
+            Play::Http(answers) => answers
+                .iter()
+                .map(|a| {
+                    let mut s = format!("{}:{} → {}", a.host.name(), a.path, a.status);
+                    if let Some(l) = &a.location {
+                        s.push_str(&format!(" (Location: {l})"));
+                    }
+                    if a.gzip {
+                        s.push_str(" gzip");
+                    }
+                    if a.body.starts_with(&[0xEF, 0xBB, 0xBF]) {
+                        s.push_str(" BOM");
+                    }
+                    if let Some(t) = &a.content_type
+                        && t != "text/plain"
+                    {
+                        s.push_str(&format!(" {t}"));
+                    }
+                    if a.body.len() > 4096 {
+                        s.push_str(&format!(" {} bytes", a.body.len()));
+                    }
+                    s
+                })
+                .collect::<Vec<_>>()
+                .join(", "),
+        }
+    }
+}
+
+/// What a case checks on the server's record of requests.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RequestChecks {
+    /// Each of these (host, path) was requested at least once.
+    pub fetched: Vec<(Host, String)>,
+    /// No more requests than this in all.
+    pub max_requests: Option<usize>,
+}
+
+impl RequestChecks {
+    /// How many checks these are (each `fetched` entry, and the bound).
+    pub fn count(&self) -> usize {
+        self.fetched.len() + usize::from(self.max_requests.is_some())
+    }
+
+    /// Each check's label, in order: `fetched a:/hop1`, …, `at most 12 requests`.
+    pub fn labels(&self) -> Vec<String> {
+        let mut out: Vec<String> = self
+            .fetched
+            .iter()
+            .map(|(host, path)| format!("fetched {}:{path}", host.name()))
+            .collect();
+        if let Some(max) = self.max_requests {
+            out.push(format!("at most {max} requests"));
+        }
+        out
+    }
+}
+
+/// One `serve` step as written in a case file.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawStep {
+    host: Option<String>,
+    path: Option<String>,
+    status: Option<u16>,
+    location: Option<String>,
+    content_type: Option<String>,
+    #[serde(default)]
+    gzip: bool,
+    #[serde(default)]
+    bom: bool,
+    body: Option<String>,
+    fill_to: Option<usize>,
+    network: Option<String>,
+}
+
+fn host(name: Option<&str>) -> Result<Host> {
+    match name {
+        None | Some("a") => Ok(Host::A),
+        Some("b") => Ok(Host::B),
+        Some(other) => bail!("host `{other}` is not `a` or `b`"),
+    }
+}
+
+/// Builds the play of a case from its `serve` steps: a single `network` step (on robots.txt
+/// of host `a`), or HTTP answers, the first one at `/robots.txt` of host `a`.
+pub fn build(steps: Vec<RawStep>) -> Result<Play> {
+    if steps.is_empty() {
+        bail!("`serve` is empty");
+    }
+    if steps.iter().any(|s| s.network.is_some()) {
+        let [step] = &steps[..] else {
+            bail!("a `network` play is the only step of `serve`");
+        };
+        let keys = [
+            step.host.is_some(),
+            step.path.is_some(),
+            step.status.is_some(),
+            step.location.is_some(),
+            step.content_type.is_some(),
+            step.gzip,
+            step.bom,
+            step.body.is_some(),
+            step.fill_to.is_some(),
+        ];
+        if keys.into_iter().any(|set| set) {
+            bail!("a `network` step takes no other key (it plays robots.txt of host `a`)");
+        }
+        return Ok(Play::Network(Failure::parse(
+            step.network.as_deref().unwrap_or_default(),
+        )?));
+    }
+    let mut answers: Vec<Answer> = Vec::with_capacity(steps.len());
+    for (index, step) in steps.into_iter().enumerate() {
+        let host = host(step.host.as_deref())?;
+        let path = match (index, step.path) {
+            (_, Some(p)) if p.starts_with('/') => p,
+            (_, Some(p)) => bail!("step {index}: path `{p}` does not start with `/`"),
+            (0, None) => "/robots.txt".to_owned(),
+            (_, None) => bail!("step {index}: `path` is required after the first step"),
+        };
+        if index == 0 && (host != Host::A || path != "/robots.txt") {
+            bail!("the first step answers `/robots.txt` of host `a`");
+        }
+        if answers.iter().any(|a| a.host == host && a.path == path) {
+            bail!("step {index}: `{path}` on host `{}` twice", host.name());
+        }
+        let status = step
+            .status
+            .ok_or_else(|| anyhow!("step {index}: `status` (or `network`) is required"))?;
+        if !(100..=999).contains(&status) {
+            bail!("step {index}: status {status} is not three digits");
+        }
+        let redirect = (300..400).contains(&status);
+        let mut body = match step.body {
+            Some(b) => b.into_bytes(),
+            None if redirect => Vec::new(),
+            None => RULE_BODY.as_bytes().to_vec(),
+        };
+        if let Some(offset) = step.fill_to {
+            body = crate::suite::cases::fill(&body, offset)
+                .map_err(|e| anyhow!("step {index}: {e}"))?;
+        }
+        if step.bom {
+            body.splice(0..0, [0xEF, 0xBB, 0xBF]);
+        }
+        let content_type = match step.content_type {
+            Some(t) => Some(t),
+            None if redirect => None,
+            None => Some("text/plain".to_owned()),
+        };
+        answers.push(Answer {
+            host,
+            path,
+            status,
+            location: step.location,
+            content_type,
+            gzip: step.gzip,
+            body,
+        });
+    }
+    Ok(Play::Http(answers))
+}
+
+/// Reads `fetched` entries: `/path` (host `a`) or `b:/path`.
+pub fn request_checks(fetched: &[String], max_requests: Option<usize>) -> Result<RequestChecks> {
+    let fetched = fetched
+        .iter()
+        .map(|entry| {
+            let (host_name, path) = match entry.split_once(':') {
+                Some((h, p)) if !h.contains('/') => (Some(h), p),
+                _ => (None, entry.as_str()),
+            };
+            if !path.starts_with('/') {
+                bail!("`fetched` entry `{entry}` is not `/path` or `b:/path`");
+            }
+            Ok((host(host_name)?, path.to_owned()))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    if max_requests == Some(0) {
+        bail!("`max_requests` is 0: robots.txt itself is one request");
+    }
+    Ok(RequestChecks {
+        fetched,
+        max_requests,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn step(text: &str) -> Vec<RawStep> {
+        #[derive(Deserialize)]
+        struct W {
+            serve: Vec<RawStep>,
+        }
+        toml::from_str::<W>(text).expect("toml").serve
+    }
+
+    #[test]
+    fn steps_are_read_strictly() {
+        let play = build(step(
+            r#"serve = [{ status = 301, location = "/a" }, { path = "/a", status = 200 }]"#,
+        ))
+        .expect("builds");
+        let Play::Http(answers) = play else {
+            panic!("http play");
+        };
+        assert_eq!(answers[0].path, "/robots.txt");
+        assert!(answers[0].body.is_empty());
+        assert_eq!(answers[1].body, RULE_BODY.as_bytes());
+        assert!(build(step(r#"serve = [{ status = 200 }, { status = 200 }]"#)).is_err());
+        assert!(build(step(r#"serve = [{ network = "reset", status = 200 }]"#)).is_err());
+        assert!(build(step(r#"serve = [{ network = "nope" }]"#)).is_err());
+        assert!(build(step(r#"serve = [{ host = "b", status = 200 }]"#)).is_err());
+        assert_eq!(
+            build(step(r#"serve = [{ network = "stall" }]"#)).expect("builds"),
+            Play::Network(Failure::Stall)
+        );
+        let checks = request_checks(&["/a".into(), "b:/robots.txt".into()], Some(3)).expect("ok");
+        assert_eq!(checks.fetched[1], (Host::B, "/robots.txt".to_owned()));
+        assert!(request_checks(&["c:/x".into()], None).is_err());
+    }
+}

@@ -1,0 +1,386 @@
+//! Fetch conformance through the loopback server: the reference's client against every play,
+//! what the exchange records, and that a wrong expectation fails.
+
+use std::path::Path;
+use std::time::Duration;
+
+use reptest::fetch::client::Client;
+use reptest::fetch::play::{Host, Play, RULE_BODY};
+use reptest::fetch::server::Server;
+use reptest::suite::cases::{self, CaseKind};
+use reptest_reference::Profile;
+use reptest_reference::http::{FetchResult, NetworkError};
+
+fn fetch_cases() -> Vec<cases::Case> {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("../spec-cases/fetch.toml");
+    cases::load_file(&file).expect("fetch cases load")
+}
+
+fn play(id: &str) -> Play {
+    let case = fetch_cases()
+        .into_iter()
+        .find(|c| c.id == id)
+        .unwrap_or_else(|| panic!("no case {id}"));
+    let CaseKind::Served { play, .. } = case.kind else {
+        panic!("{id} is not a fetch case");
+    };
+    play
+}
+
+#[test]
+fn network_failures_are_told_apart() {
+    let expected = [
+        ("fetch/network-stall", NetworkError::Timeout),
+        ("fetch/network-refused", NetworkError::Reset),
+        ("fetch/network-truncated-body", NetworkError::Truncated),
+        (
+            "fetch/network-invalid-response",
+            NetworkError::InvalidResponse,
+        ),
+    ];
+    // A reset while the body is read reads, to the client, as the body ending early.
+    let server = Server::start(&play("fetch/network-reset")).expect("server");
+    let exchange = Client::new(Duration::from_millis(800), "FooBot").fetch(&server.robots_url());
+    assert!(
+        matches!(
+            exchange.fetch.result,
+            FetchResult::Network(NetworkError::Reset | NetworkError::Truncated)
+        ),
+        "{}",
+        exchange.describe()
+    );
+    for (id, want) in expected {
+        let server = Server::start(&play(id)).expect("server");
+        let exchange =
+            Client::new(Duration::from_millis(800), "FooBot").fetch(&server.robots_url());
+        assert_eq!(
+            exchange.fetch.result,
+            FetchResult::Network(want),
+            "{id}:\n{}",
+            exchange.describe()
+        );
+    }
+}
+
+/// A raw HTTP/1.0 request to `origin`, the whole answer as bytes.
+fn raw_get(origin: &str, path: &str) -> Vec<u8> {
+    use std::io::{Read, Write};
+    let addr = origin.trim_start_matches("http://");
+    let mut stream = std::net::TcpStream::connect(addr).expect("connect");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(5)))
+        .expect("timeout");
+    write!(stream, "GET {path} HTTP/1.0\r\nHost: {addr}\r\n\r\n").expect("write");
+    let mut out = Vec::new();
+    let _ = stream.read_to_end(&mut out);
+    out
+}
+
+#[test]
+fn gzip_is_sent_compressed_and_decoded_by_the_client() {
+    let server = Server::start(&play("fetch/gzip-content-encoding")).expect("server");
+    let answer = raw_get(server.origin(Host::A), "/robots.txt");
+    let text = String::from_utf8_lossy(&answer).to_ascii_lowercase();
+    assert!(text.contains("content-encoding: gzip"), "{text}");
+    let at = answer
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .expect("head ends");
+    assert_eq!(&answer[at + 4..at + 6], &[0x1f, 0x8b], "a gzip stream");
+    let exchange = Client::new(Duration::from_secs(3), "FooBot").fetch(&server.robots_url());
+    assert_eq!(exchange.body.as_deref(), Some(RULE_BODY.as_bytes()));
+    // A client that accepts only the identity coding gets the body as it is.
+    use reptest::fetch::server::accepts_gzip;
+    assert!(accepts_gzip(None));
+    assert!(accepts_gzip(Some("gzip, deflate")));
+    assert!(accepts_gzip(Some("br;q=1.0, *;q=0.5")));
+    assert!(!accepts_gzip(Some("identity")));
+    assert!(!accepts_gzip(Some("gzip;q=0, identity")));
+}
+
+#[test]
+fn the_server_records_requests_and_stops_when_dropped() {
+    let server = Server::start(&play("fetch/redirect-cross-host")).expect("server");
+    let origin = server.origin(Host::A).to_owned();
+    let exchange = Client::new(Duration::from_secs(3), "FooBot").fetch(&server.robots_url());
+    assert_eq!(exchange.hops.len(), 2, "{}", exchange.describe());
+    let log = server.requests();
+    let seen: Vec<(Host, &str)> = log.iter().map(|l| (l.host, l.path.as_str())).collect();
+    assert_eq!(seen, [(Host::A, "/robots.txt"), (Host::B, "/robots.txt")]);
+    assert!(
+        log[0]
+            .user_agent
+            .as_deref()
+            .is_some_and(|ua| ua.starts_with("FooBot"))
+    );
+    let missing = raw_get(&origin, "/nothing-here");
+    let missing = String::from_utf8_lossy(&missing);
+    assert!(
+        missing.starts_with("HTTP/1.") && missing.contains(" 404 "),
+        "{missing}"
+    );
+}
+
+/// Dropping the server ends its plays, a stalled connection included (a stall otherwise lasts
+/// up to a minute).
+#[test]
+fn dropping_the_server_ends_a_stall() {
+    use std::io::Write;
+    let server = Server::start(&play("fetch/network-stall")).expect("server");
+    let addr = server
+        .origin(Host::A)
+        .trim_start_matches("http://")
+        .to_owned();
+    let mut client = std::net::TcpStream::connect(&addr).expect("connect");
+    client
+        .write_all(b"GET /robots.txt HTTP/1.0\r\n\r\n")
+        .expect("write");
+    std::thread::sleep(Duration::from_millis(100));
+    let started = std::time::Instant::now();
+    drop(server);
+    assert!(
+        started.elapsed() < Duration::from_secs(20),
+        "the stall outlived the server"
+    );
+}
+
+#[test]
+fn a_redirect_loop_is_bounded_by_the_client() {
+    let server = Server::start(&play("fetch/redirect-loop")).expect("server");
+    let exchange = Client::new(Duration::from_secs(3), "FooBot").fetch(&server.robots_url());
+    assert!(exchange.fetch.redirect_loop);
+    assert!(server.requests().len() <= 2);
+}
+
+#[test]
+fn a_wrong_expectation_fails() {
+    let text = r#"# demo
+[[case]]
+name = "wrong"
+spec = ["rfc9309#2.3.1.4"]
+force = "must"
+tags = ["http", "fetch"]
+serve = [{ status = 503 }]
+expect = "conditional"
+fetched = ["/not-asked"]
+"#;
+    let cases = cases::load_str(text, Path::new("spec-cases/demo.toml")).expect("loads");
+    let results = cases::run_reference(&cases[0], Profile::Rfc9309);
+    assert_eq!(results.len(), 3, "two verdicts and one request check");
+    assert!(
+        !results[0].passed(),
+        "/public: disallowed by the 503, expected allowed"
+    );
+    assert!(results[1].passed(), "/private: disallowed either way");
+    assert!(!results[2].passed(), "/not-asked was never requested");
+}
+
+#[test]
+fn fetch_cases_are_read_strictly() {
+    let bad = [
+        (
+            "serve = [{ status = 200 }]\nexpect = \"allow\"",
+            "expectation",
+        ),
+        ("serve = [{ status = 200 }]", "checks"),
+        (
+            "serve = [{ status = 200 }]\nexpect = \"conditional\"\nchecks = [{ url = \"/a\", expect = \"allow\" }]",
+            "not both",
+        ),
+        (
+            "serve = [{ status = 200 }]\nchecks = [{ url = \"http://x/a\", expect = \"allow\" }]",
+            "path",
+        ),
+        (
+            "robots = \"\"\nagent = \"a\"\nfetched = [\"/a\"]\nchecks = [{ url = \"/a\", expect = \"allow\" }]",
+            "fetched",
+        ),
+        (
+            "serve = [{ status = 200, colour = 1 }]\nexpect = \"conditional\"",
+            "colour",
+        ),
+    ];
+    for (body, needle) in bad {
+        let text = format!(
+            "# demo\n[[case]]\nname = \"x\"\nspec = [\"rfc9309#2.3\"]\nforce = \"must\"\n{body}\n"
+        );
+        let error = cases::load_str(&text, Path::new("spec-cases/demo.toml"))
+            .expect_err(body)
+            .to_string();
+        assert!(error.contains(needle), "{body}: {error}");
+        // A TOML error names the file and the line; every other error the file and the case.
+        assert!(error.contains("demo.toml"), "{error}");
+        assert!(error.contains("`x`") || error.contains("line 6"), "{error}");
+    }
+}
+
+/// The Python standard library's `urllib.robotparser` (no install needed) fetches every fetch
+/// case from the loopback server through its adapter; its verdicts are judged like any
+/// adapter's, and the cases whose answer is certain for it are checked here.
+#[test]
+fn a_fetching_adapter_answers_fetch_cases() {
+    use reptest::answer::Status;
+    use reptest::engines::adapters;
+    use reptest::suite::runner;
+
+    if !adapters::on_path("python3") {
+        eprintln!("python3 is not on PATH: the fetching adapter is not run");
+        return;
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let all = adapters::load(&root.join("adapters"), &root.join("../target/adapters"))
+        .expect("manifests load");
+    let chosen = adapters::select(all, &["urllib-robotparser".to_owned()]).expect("adapter");
+    let cases: Vec<cases::Case> = fetch_cases()
+        .into_iter()
+        .filter(|c| !c.id.contains("stall"))
+        .collect();
+    let ids = cases.iter().map(|c| c.id.clone()).collect();
+    let report = runner::run_adapter(&chosen[0], &cases, &ids, Duration::from_secs(10));
+    assert!(report.unavailable.is_none(), "{:?}", report.unavailable);
+    let status = |case: &str, index: usize| {
+        report
+            .outcomes
+            .iter()
+            .find(|o| o.case == case && o.index == index)
+            .and_then(|o| o.status.get(&Profile::Rfc9309).copied())
+    };
+    // Every fetch case was asked (two verdicts each, plus request checks).
+    let asked: std::collections::BTreeSet<&str> =
+        report.outcomes.iter().map(|o| o.case.as_str()).collect();
+    assert_eq!(asked.len(), cases.len());
+    // The rules of a plain 200 apply; a 404 allows everything; a 503 disallows everything.
+    assert_eq!(status("fetch/status-200", 1), Some(Status::Pass));
+    assert_eq!(status("fetch/status-404", 1), Some(Status::Pass));
+    assert_eq!(status("fetch/status-503", 0), Some(Status::Pass));
+    // The redirect was followed and both requests are on the server's record.
+    assert_eq!(status("fetch/redirect-301-relative", 2), Some(Status::Pass));
+    assert_eq!(status("fetch/redirect-301-relative", 3), Some(Status::Pass));
+    // It reads 401 and 403 as "disallow all", against the profile.
+    assert_eq!(status("fetch/status-403", 0), Some(Status::Fail));
+    // A refused connection raises from read(): the library's error, not a verdict.
+    assert_eq!(status("fetch/network-refused", 0), Some(Status::Error));
+
+    // The report: fetch results kept apart from the robots.txt scores, the fetch matrix and
+    // the list of what it gets wrong.
+    let results = reptest::report::results(
+        &cases,
+        std::slice::from_ref(&report),
+        &std::collections::BTreeMap::new(),
+        None,
+    );
+    let imp = &results.implementations[0];
+    assert!(imp.results.is_empty(), "no robots.txt case was asked");
+    assert_eq!(imp.fetch_results.len(), report.outcomes.len());
+    assert_eq!(results.fetch_cases.len(), cases.len());
+    let readme = reptest::report::readme(&results, None).expect("readme");
+    assert!(readme.contains("## Fetch conformance"), "{readme}");
+    let row = readme
+        .lines()
+        .find(|l| l.starts_with("| [`fetch/status-403`]"))
+        .expect("a row for status-403");
+    assert!(row.ends_with("| disallow all ✗ |"), "{row}");
+    let row = readme
+        .lines()
+        .find(|l| l.starts_with("| [`fetch/redirect-301-relative`]"))
+        .expect("a row for redirect-301-relative");
+    assert!(row.ends_with("| rules ✓; requests ✓ |"), "{row}");
+    let wrong = readme
+        .lines()
+        .find(|l| l.starts_with("- **urllib-robotparser**"))
+        .expect("what it gets wrong");
+    assert!(wrong.contains("`fetch/status-403`"), "{wrong}");
+    assert!(!wrong.contains("`fetch/status-200`"), "{wrong}");
+    let html = reptest::report::html(&results);
+    assert!(html.contains("<h2 id=\"fetch\">"));
+    assert!(html.contains("<td>disallow all ✗</td>"));
+    // What results.json holds reads back the same.
+    let json = serde_json::to_string(&results).expect("serialise");
+    let back: reptest::report::Results = serde_json::from_str(&json).expect("reads back");
+    assert_eq!(back, results);
+}
+
+/// `reptest fetch` against the loopback server: the exchange, the outcome with its sentence,
+/// the verdicts.
+#[test]
+fn reptest_fetch_prints_the_exchange_the_outcome_and_the_verdicts() {
+    let run = |id: &str, profile: &str| {
+        let server = Server::start(&play(id)).expect("server");
+        let origin = server.origin(Host::A).to_owned();
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_reptest"))
+            .args([
+                "fetch",
+                &format!("{origin}/private"),
+                &format!("{origin}/public"),
+            ])
+            .args(["--agent", "FooBot", "--profile", profile, "--timeout", "3"])
+            .output()
+            .expect("runs");
+        assert!(output.status.success(), "{output:?}");
+        (origin, String::from_utf8_lossy(&output.stdout).into_owned())
+    };
+    let (origin, text) = run("fetch/redirect-301-relative", "rfc9309");
+    assert!(
+        text.contains(&format!("1. GET {origin}/robots.txt → 301")),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("2. GET {origin}/robots-real.txt → 200")),
+        "{text}"
+    );
+    assert!(text.contains("outcome: conditional"), "{text}");
+    assert!(
+        text.contains("§2.3.1.1 “If the crawler successfully downloads"),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("disallow  {origin}/private")),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("allow     {origin}/public")),
+        "{text}"
+    );
+    let (origin, text) = run("fetch/status-503", "google");
+    assert!(text.contains("outcome: full-disallow"), "{text}");
+    assert!(
+        text.contains("Server errors are seen as temporary errors"),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("disallow  {origin}/public")),
+        "{text}"
+    );
+    let (_, text) = run("fetch/status-403", "rfc9309");
+    assert!(text.contains("outcome: full-allow"), "{text}");
+    assert!(text.contains("§2.3.1.3"), "{text}");
+}
+
+/// The reference served over protocol v1 declares the fetch capability and answers fetch
+/// requests with its own client.
+#[test]
+fn the_reference_adapter_fetches_over_the_protocol() {
+    use reptest::engines::SubprocessEngine;
+    use reptest::engines::protocol::WireVerdict;
+
+    let command = ["adapter", "reference", "--profile", "google"];
+    let command = std::iter::once(env!("CARGO_BIN_EXE_reptest"))
+        .chain(command)
+        .map(str::to_owned)
+        .collect();
+    let mut engine = SubprocessEngine::new("reference", command, Duration::from_secs(10));
+    assert!(engine.fetches(), "its hello declares \"fetch\": true");
+    let server = Server::start(&play("fetch/redirect-cross-host")).expect("server");
+    let origin = server.origin(Host::A);
+    let urls = [format!("{origin}/public"), format!("{origin}/private")];
+    let verdicts = engine
+        .fetch(
+            &server.robots_url(),
+            "FooBot",
+            &urls,
+            Duration::from_secs(3),
+        )
+        .expect("verdicts");
+    assert_eq!(verdicts, [WireVerdict::Allow, WireVerdict::Disallow]);
+    assert_eq!(server.requests().len(), 2, "a and then b");
+}
