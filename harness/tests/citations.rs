@@ -14,8 +14,8 @@
 //! - `Google legacy “…”`: Google's pre-2019 specification, in its Korean words.
 //!
 //! A ` … ` inside a quote elides text: each part is looked for, in order. Whitespace runs
-//! compare as one space, since the texts wrap lines; backticks (markup of the Google text) are
-//! left out on both sides. A quote of §2.2.2 or §2.2.3 may also be one of the figures, which
+//! compare as one space, since the texts wrap lines; the Google text's markup (backticks, bold
+//! `**`) is left out on both sides. A quote of §2.2.2 or §2.2.3 may also be one of the figures, which
 //! the folder's README summarises. A curly quote without its source is an error, so a curly
 //! quote is always a checked citation.
 //!
@@ -66,9 +66,10 @@ fn squash(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// What a quote and a text are compared as: whitespace squashed, backticks left out.
+/// What a quote and a text are compared as: whitespace squashed, the Google text's markup
+/// (backticks, bold `**`) left out.
 fn comparable(text: &str) -> String {
-    squash(&text.replace('`', ""))
+    squash(&text.replace('`', "").replace("**", ""))
 }
 
 /// The texts quotes are checked against.
@@ -520,7 +521,7 @@ fn every_quote_in_the_sources_and_docs_is_verbatim() {
     }
     fail_on(&errors);
     assert!(
-        quoted >= 30,
+        quoted >= 80,
         "only {quoted} quotes found in the sources and docs: is the marking convention used?"
     );
 }
@@ -587,8 +588,8 @@ mod planted {
             sections: sections(EXCERPTS),
             figures: String::new(),
             google_2019: comparable(
-                "The `<field>` element is case-insensitive.\nThe file consists of lines \
-                 separated by CR, CR/LF, or LF.",
+                "File format\nThe `<field>` element is case-insensitive.\nThe file consists of \
+                 lines separated by CR, CR/LF, or LF.",
             ),
             google_legacy: comparable("user-agent는 대소문자를 구분하지 않습니다."),
         }
@@ -680,6 +681,30 @@ mod planted {
             prose_errors("§2.2.2 “The <field> element is case-insensitive.”").len(),
             1
         );
+    }
+
+    #[test]
+    fn a_heading_named_must_be_the_texts() {
+        assert!(
+            prose_errors("Google 2019 (File format) “The <field> element is case-insensitive.”")
+                .is_empty()
+        );
+        assert!(
+            prose_errors("Google 2019 (file format) “The <field> element is case-insensitive.”")
+                .is_empty()
+        );
+        let e = prose_errors("Google 2019 (Caching) “The <field> element is case-insensitive.”");
+        assert_eq!(e.len(), 1, "{e:?}");
+        assert!(e[0].contains("Google 2019 (Caching) does not say"), "{e:?}");
+    }
+
+    #[test]
+    fn a_wrong_quote_in_a_comment_is_found() {
+        let source = "/// Field names: Google 2019 “The <field> element is\n/// case-sensitive.”\n";
+        let blocks = comment_blocks(source);
+        assert_eq!(blocks.len(), 1);
+        let e = prose_errors(&blocks[0].1);
+        assert_eq!(e.len(), 1, "{e:?}");
     }
 
     #[test]
