@@ -34,7 +34,7 @@ use crate::engines::{Engine, EngineError, EngineInfo, PeerEngine, SubprocessEngi
 use crate::fuzz::findings::{self, Index};
 use crate::fuzz::generate::Input;
 use crate::report::Results;
-use crate::suite::cases::{self, Case, CaseKind};
+use crate::suite::cases::{self, Case, robots_checks};
 
 /// What to compare.
 #[derive(Clone, Debug)]
@@ -477,34 +477,19 @@ fn spec_checks(results: &Results, cases: &[Case]) -> Vec<SpecCheck> {
         }
     }
     let mut out = Vec::new();
-    for case in cases {
-        let CaseKind::Robots {
-            body,
-            agent,
-            checks,
-            ..
-        } = &case.kind
-        else {
+    for check in robots_checks(cases) {
+        let Some(split) = answers.get(&(check.case.id.as_str(), check.index)) else {
             continue;
         };
-        for (i, check) in checks.iter().enumerate() {
-            let Some(split) = answers.get(&(case.id.as_str(), i)) else {
-                continue;
-            };
-            let url = if check.url.starts_with('/') {
-                format!("{}{}", crate::suite::runner::PATH_HOST, check.url)
-            } else {
-                check.url.clone()
-            };
-            let input = Input {
-                lines: vec![body.clone()],
-                agent: check.agent.clone().unwrap_or_else(|| agent.clone()),
-                urls: vec![url],
-            };
-            let decision = decided(&input);
-            let feature = findings::feature(&input);
-            out.push((format!("{}#{i}", case.id), decision, feature, split.clone()));
-        }
+        let id = format!("{}#{}", check.case.id, check.index);
+        let input = Input {
+            lines: vec![check.body.to_vec()],
+            agent: check.agent.to_owned(),
+            urls: vec![check.url],
+        };
+        let decision = decided(&input);
+        let feature = findings::feature(&input);
+        out.push((id, decision, feature, split.clone()));
     }
     out
 }

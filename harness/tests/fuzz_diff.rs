@@ -4,7 +4,7 @@
 //! judged on the body it received, a split that rests on the call contract is dropped, and a
 //! timeout is recorded as a timeout.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -18,10 +18,14 @@ use reptest::fuzz::generate::{Input, InputClasses};
 use reptest::suite::cases;
 use reptest_reference::Profile;
 
-/// The reference under `google`, except that it drops every line holding `$`.
-struct IgnoresDollar(ReferenceEngine, EngineInfo);
+/// What a planted engine does with a question before (or instead of) asking the reference.
+type Call =
+    fn(&mut ReferenceEngine, &[u8], &str, &[String]) -> Result<Vec<WireVerdict>, EngineError>;
 
-impl Engine for IgnoresDollar {
+/// A planted engine: the reference under `google`, with `call` between it and the campaign.
+struct Planted(ReferenceEngine, EngineInfo, Call);
+
+impl Engine for Planted {
     fn info(&self) -> &EngineInfo {
         &self.1
     }
@@ -32,25 +36,35 @@ impl Engine for IgnoresDollar {
         agent: &str,
         urls: &[String],
     ) -> Result<Vec<WireVerdict>, EngineError> {
+        (self.2)(&mut self.0, body, agent, urls)
+    }
+}
+
+/// The one planted engine `name`, as a campaign takes it.
+fn planted(name: &str, call: Call) -> Vec<Box<dyn Engine>> {
+    let info = EngineInfo {
+        name: name.into(),
+        implementation: "test engine".into(),
+        version: "1".into(),
+        language: "rust".into(),
+    };
+    vec![Box::new(Planted(
+        ReferenceEngine::new(Profile::Google),
+        info,
+        call,
+    ))]
+}
+
+/// Drops every line holding `$`.
+fn ignores_dollar() -> Vec<Box<dyn Engine>> {
+    planted("ignores-dollar", |reference, body, agent, urls| {
         let text = String::from_utf8_lossy(body);
         let kept: String = text
             .split_inclusive(['\n', '\r'])
             .filter(|l| !l.contains('$'))
             .collect();
-        self.0.check(kept.as_bytes(), agent, urls)
-    }
-}
-
-fn engines() -> Vec<Box<dyn Engine>> {
-    vec![Box::new(IgnoresDollar(
-        ReferenceEngine::new(Profile::Google),
-        EngineInfo {
-            name: "ignores-dollar".into(),
-            implementation: "test engine".into(),
-            version: "1".into(),
-            language: "rust".into(),
-        },
-    ))]
+        reference.check(kept.as_bytes(), agent, urls)
+    })
 }
 
 fn settings() -> Settings {
@@ -70,12 +84,23 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
+/// A campaign of `engines` over the catalogue in `dir`.
+fn reopen(dir: &Path, engines: Vec<Box<dyn Engine>>, stop: &Arc<AtomicBool>) -> Campaign {
+    let catalogue = Catalogue::open(dir).expect("catalogue");
+    Campaign::new(engines, catalogue, None, Arc::clone(stop))
+}
+
+/// A campaign of `engines` over a fresh catalogue in the scratch folder `name`, and that folder.
+fn fresh(name: &str, engines: Vec<Box<dyn Engine>>, stop: &Arc<AtomicBool>) -> (PathBuf, Campaign) {
+    let dir = scratch(name);
+    let campaign = reopen(&dir, engines, stop);
+    (dir, campaign)
+}
+
 #[test]
 fn planted_disagreement_is_found_minimised_written_and_deduplicated() {
-    let dir = scratch("fuzz-diff-smoke");
     let stop = Arc::new(AtomicBool::new(false));
-    let catalogue = Catalogue::open(&dir).expect("catalogue");
-    let mut campaign = Campaign::new(engines(), catalogue, None, Arc::clone(&stop));
+    let (dir, mut campaign) = fresh("fuzz-diff-smoke", ignores_dollar(), &stop);
     let ran = campaign.run(&settings(), &mut |_| {}).expect("run");
     assert_eq!(ran, 400, "nothing ran");
     assert!(campaign.stats().cases > 300, "{:?}", campaign.stats());
@@ -153,8 +178,7 @@ fn planted_disagreement_is_found_minimised_written_and_deduplicated() {
 
     // The same seed again adds nothing: every family is already there, and counts its hits.
     let hits_before: u64 = families.iter().map(|f| f.hits).sum();
-    let catalogue = Catalogue::open(&dir).expect("reopened");
-    let mut campaign = Campaign::new(engines(), catalogue, None, stop);
+    let mut campaign = reopen(&dir, ignores_dollar(), &stop);
     campaign.run(&settings(), &mut |_| {}).expect("second run");
     assert_eq!(campaign.stats().new_families, 0);
     assert_eq!(campaign.catalogue().families().len(), families.len());
@@ -164,11 +188,9 @@ fn planted_disagreement_is_found_minimised_written_and_deduplicated() {
 
 #[test]
 fn agreeing_engines_give_no_finding() {
-    let dir = scratch("fuzz-diff-agree");
     let engines: Vec<Box<dyn Engine>> = vec![Box::new(ReferenceEngine::new(Profile::Rfc9309))];
-    let catalogue = Catalogue::open(&dir).expect("catalogue");
     let stop = Arc::new(AtomicBool::new(false));
-    let mut campaign = Campaign::new(engines, catalogue, None, stop);
+    let (_, mut campaign) = fresh("fuzz-diff-agree", engines, &stop);
     let mut settings = settings();
     settings.iterations = Some(200);
     assert_eq!(campaign.run(&settings, &mut |_| {}).expect("run"), 200);
@@ -184,36 +206,13 @@ fn agreeing_engines_give_no_finding() {
     }
 }
 
-/// The reference under `google`, given the body decoded as UTF-8 with replacement: what a
-/// library that takes text receives.
-struct DecodesLossily(ReferenceEngine, EngineInfo);
-
-impl Engine for DecodesLossily {
-    fn info(&self) -> &EngineInfo {
-        &self.1
-    }
-
-    fn check(
-        &mut self,
-        body: &[u8],
-        agent: &str,
-        urls: &[String],
-    ) -> Result<Vec<WireVerdict>, EngineError> {
-        let text = String::from_utf8_lossy(body).into_owned();
-        self.0.check(text.as_bytes(), agent, urls)
-    }
-}
-
+/// Gives the reference the body decoded as UTF-8 with replacement: what a library that takes
+/// text receives.
 fn lossy() -> Vec<Box<dyn Engine>> {
-    vec![Box::new(DecodesLossily(
-        ReferenceEngine::new(Profile::Google),
-        EngineInfo {
-            name: "decodes-lossily".into(),
-            implementation: "test engine".into(),
-            version: "1".into(),
-            language: "rust".into(),
-        },
-    ))]
+    planted("decodes-lossily", |reference, body, agent, urls| {
+        let text = String::from_utf8_lossy(body).into_owned();
+        reference.check(text.as_bytes(), agent, urls)
+    })
 }
 
 /// Whether `family` deviates from `google` (the planted engine is the reference under
@@ -224,10 +223,8 @@ fn against_google(family: &reptest::fuzz::findings::Family) -> bool {
 
 #[test]
 fn a_lossy_decoder_gives_no_finding_on_realistic_inputs() {
-    let dir = scratch("fuzz-diff-lossy-default");
-    let catalogue = Catalogue::open(&dir).expect("catalogue");
     let stop = Arc::new(AtomicBool::new(false));
-    let mut campaign = Campaign::new(lossy(), catalogue, None, stop);
+    let (_, mut campaign) = fresh("fuzz-diff-lossy-default", lossy(), &stop);
     assert_eq!(campaign.run(&settings(), &mut |_| {}).expect("run"), 400);
     let families = campaign.catalogue().families();
     assert!(
@@ -239,12 +236,10 @@ fn a_lossy_decoder_gives_no_finding_on_realistic_inputs() {
 
 #[test]
 fn an_opt_in_class_is_tagged_listed_apart_and_replays() {
-    let dir = scratch("fuzz-diff-lossy-invalid");
-    let catalogue = Catalogue::open(&dir).expect("catalogue");
     let stop = Arc::new(AtomicBool::new(false));
     let classes = InputClasses::parse("invalid-utf8").expect("a class");
-    let mut campaign =
-        Campaign::new(lossy(), catalogue, None, Arc::clone(&stop)).with_inputs(classes);
+    let (dir, campaign) = fresh("fuzz-diff-lossy-invalid", lossy(), &stop);
+    let mut campaign = campaign.with_inputs(classes);
     let mut settings = settings();
     settings.iterations = Some(1500);
     campaign.run(&settings, &mut |_| {}).expect("run");
@@ -280,8 +275,7 @@ fn an_opt_in_class_is_tagged_listed_apart_and_replays() {
 
     // The seeded replay of a family's first case finds it again, adding nothing.
     let first = planted[0].first_seen.clone();
-    let catalogue = Catalogue::open(&dir).expect("reopened");
-    let mut campaign = Campaign::new(lossy(), catalogue, None, stop).with_inputs(classes);
+    let mut campaign = reopen(&dir, lossy(), &stop).with_inputs(classes);
     let replay = Settings {
         seed: first.seed,
         first_case: first.case,
@@ -297,38 +291,17 @@ fn an_opt_in_class_is_tagged_listed_apart_and_replays() {
     assert_eq!(campaign.stats().new_families, 0);
 }
 
-/// The reference under `google` given the body decoded with replacement, that then drops
-/// every line holding U+FFFD: a library that takes text and mishandles the replacement
-/// character.
-struct DropsReplacement(ReferenceEngine, EngineInfo);
-
-impl Engine for DropsReplacement {
-    fn info(&self) -> &EngineInfo {
-        &self.1
-    }
-
-    fn check(
-        &mut self,
-        body: &[u8],
-        agent: &str,
-        urls: &[String],
-    ) -> Result<Vec<WireVerdict>, EngineError> {
+/// Decodes the body with replacement, then drops every line holding U+FFFD: a library that
+/// takes text and mishandles the replacement character.
+fn drops_replacement() -> Vec<Box<dyn Engine>> {
+    planted("drops-replacement", |reference, body, agent, urls| {
         let text = String::from_utf8_lossy(body);
         let kept: String = text
             .split_inclusive('\n')
             .filter(|l| !l.contains('\u{FFFD}'))
             .collect();
-        self.0.check(kept.as_bytes(), agent, urls)
-    }
-}
-
-fn test_info(name: &str) -> EngineInfo {
-    EngineInfo {
-        name: name.into(),
-        implementation: "test engine".into(),
-        version: "1".into(),
-        language: "rust".into(),
-    }
+        reference.check(kept.as_bytes(), agent, urls)
+    })
 }
 
 #[test]
@@ -338,10 +311,9 @@ fn a_library_is_judged_on_the_body_it_received() {
     settings.iterations = Some(1500);
     // A faithful lossy decoder, declared as one: no finding, even on bodies that are not
     // UTF-8 (the reference is asked about the text it received).
-    let dir = scratch("fuzz-diff-received-faithful");
-    let catalogue = Catalogue::open(&dir).expect("catalogue");
     let stop = Arc::new(AtomicBool::new(false));
-    let mut campaign = Campaign::new(lossy(), catalogue, None, Arc::clone(&stop))
+    let (_, campaign) = fresh("fuzz-diff-received-faithful", lossy(), &stop);
+    let mut campaign = campaign
         .with_inputs(classes)
         .with_bodies(&[BodyAs::TextLossy]);
     campaign.run(&settings, &mut |_| {}).expect("run");
@@ -352,16 +324,8 @@ fn a_library_is_judged_on_the_body_it_received() {
     );
 
     // A lossy decoder that then mishandles U+FFFD: nothing on valid bodies...
-    let engines = || -> Vec<Box<dyn Engine>> {
-        vec![Box::new(DropsReplacement(
-            ReferenceEngine::new(Profile::Google),
-            test_info("drops-replacement"),
-        ))]
-    };
-    let dir = scratch("fuzz-diff-received-default");
-    let catalogue = Catalogue::open(&dir).expect("catalogue");
-    let mut campaign = Campaign::new(engines(), catalogue, None, Arc::clone(&stop))
-        .with_bodies(&[BodyAs::TextLossy]);
+    let (_, campaign) = fresh("fuzz-diff-received-default", drops_replacement(), &stop);
+    let mut campaign = campaign.with_bodies(&[BodyAs::TextLossy]);
     campaign.run(&settings, &mut |_| {}).expect("run");
     assert!(
         !campaign.catalogue().families().iter().any(against_google),
@@ -369,9 +333,8 @@ fn a_library_is_judged_on_the_body_it_received() {
     );
     // ...and under `invalid-utf8`, findings on the text it received, with the
     // transformation recorded, listed with their class.
-    let dir = scratch("fuzz-diff-received-invalid");
-    let catalogue = Catalogue::open(&dir).expect("catalogue");
-    let mut campaign = Campaign::new(engines(), catalogue, None, stop)
+    let (_, campaign) = fresh("fuzz-diff-received-invalid", drops_replacement(), &stop);
+    let mut campaign = campaign
         .with_inputs(classes)
         .with_bodies(&[BodyAs::TextLossy]);
     campaign.run(&settings, &mut |_| {}).expect("run");
@@ -400,21 +363,10 @@ fn a_library_is_judged_on_the_body_it_received() {
     }
 }
 
-/// The reference under `google` for product tokens; for any other agent, `disallow`: a
-/// library whose contract is a product token.
-struct TokenOnly(ReferenceEngine, EngineInfo);
-
-impl Engine for TokenOnly {
-    fn info(&self) -> &EngineInfo {
-        &self.1
-    }
-
-    fn check(
-        &mut self,
-        body: &[u8],
-        agent: &str,
-        urls: &[String],
-    ) -> Result<Vec<WireVerdict>, EngineError> {
+/// The reference for product tokens; for any other agent, `disallow`: a library whose
+/// contract is a product token. A body holding `#slow` times out.
+fn token_only() -> Vec<Box<dyn Engine>> {
+    planted("token-only", |reference, body, agent, urls| {
         if body.windows(5).any(|w| w == b"#slow") {
             return Err(EngineError::Timeout {
                 limit: Duration::from_secs(5),
@@ -422,11 +374,11 @@ impl Engine for TokenOnly {
             });
         }
         if reptest_peers::product_token(agent) {
-            self.0.check(body, agent, urls)
+            reference.check(body, agent, urls)
         } else {
             Ok(vec![WireVerdict::Disallow; urls.len()])
         }
-    }
+    })
 }
 
 #[test]
@@ -439,26 +391,16 @@ fn a_contract_only_split_is_dropped_and_a_timeout_is_a_timeout() {
         agent: "Foo Bot".into(),
         urls: vec!["http://example.com/public".into()],
     };
-    let engines = || -> Vec<Box<dyn Engine>> {
-        vec![Box::new(TokenOnly(
-            ReferenceEngine::new(Profile::Google),
-            test_info("token-only"),
-        ))]
-    };
     let stop = Arc::new(AtomicBool::new(false));
     // In a default run: the split disappears once the agent is a token: dropped.
-    let dir = scratch("fuzz-diff-contract-default");
-    let catalogue = Catalogue::open(&dir).expect("catalogue");
-    let mut campaign = Campaign::new(engines(), catalogue, None, Arc::clone(&stop));
+    let (_, mut campaign) = fresh("fuzz-diff-contract-default", token_only(), &stop);
     campaign.observe(&settings(), 1, &input).expect("observe");
     assert_eq!(campaign.stats().disagreements, 1);
     assert_eq!(campaign.stats().contract_only, 1);
     assert!(campaign.catalogue().families().is_empty());
     // In a run that opted into agent strings: kept, labelled with the contract, apart.
-    let dir = scratch("fuzz-diff-contract-opted");
-    let catalogue = Catalogue::open(&dir).expect("catalogue");
-    let mut campaign = Campaign::new(engines(), catalogue, None, Arc::clone(&stop))
-        .with_inputs(InputClasses::parse("agent-strings").expect("a class"));
+    let (_, campaign) = fresh("fuzz-diff-contract-opted", token_only(), &stop);
+    let mut campaign = campaign.with_inputs(InputClasses::parse("agent-strings").expect("a class"));
     campaign.observe(&settings(), 1, &input).expect("observe");
     let families = campaign.catalogue().families().to_vec();
     assert_eq!(families.len(), 1, "{families:?}");
@@ -476,9 +418,7 @@ fn a_contract_only_split_is_dropped_and_a_timeout_is_a_timeout() {
         agent: "FooBot".into(),
         urls: vec!["http://example.com/a".into()],
     };
-    let dir = scratch("fuzz-diff-timeout");
-    let catalogue = Catalogue::open(&dir).expect("catalogue");
-    let mut campaign = Campaign::new(engines(), catalogue, None, stop);
+    let (_, mut campaign) = fresh("fuzz-diff-timeout", token_only(), &stop);
     campaign.observe(&settings(), 2, &slow).expect("observe");
     assert_eq!(campaign.stats().timeouts, 1);
     assert_eq!(

@@ -1,11 +1,13 @@
 //! Product tokens: how a `user-agent` value and a crawler's name become comparable tokens.
 //!
-//! Case: every profile compares tokens without regard to case. RFC 9309 §2.2.1: "Crawlers MUST
-//! use case-insensitive matching to find the group that matches the product token"; the legacy
-//! text says the user agent "is case-insensitive". The 2019 Google text says "The user agent is
-//! case-sensitive", but its own Example 1 has the crawler "Googlebot" follow the group
-//! `user-agent: googlebot`, and Google's open-source parser — "also used in Google Search" —
-//! ignores case; so the `google` profile ignores case too (case `user-agent/case-*`).
+//! Case: every profile compares tokens without regard to case. RFC 9309 §2.2.1 “Crawlers MUST
+//! use case-insensitive matching to find the group that matches the product token”; the legacy
+//! text says the user agent is case-insensitive (Google legacy “user-agent는 대소문자를 구분하지
+//! 않습니다.”). The 2019 Google text says the opposite, Google 2019 “The user agent is
+//! case-sensitive.”, but its own Example 1 has the crawler Googlebot follow the group
+//! `user-agent: googlebot`, and Google's open-source parser, which the text says is Google 2019
+//! “also used in Google Search”, ignores case; so the `google` profile ignores case too (case
+//! `user-agent/case-*`).
 
 use crate::profile::AgentValue;
 
@@ -111,9 +113,9 @@ impl AgentToken {
 /// The product token a crawler is known by, from the name it is given (`Googlebot/2.1` →
 /// `googlebot`): its leading run of `[A-Za-z_-]`, in lower case. `None` when that is empty.
 ///
-/// Every profile reads the crawler's own name this way, the 2019 text's "All non-matching text
-/// is ignored" applied to it. Google's parser documents that it is given a product token
-/// ("Valid user agent strings only contain the characters [a-zA-Z_-]"); asked with
+/// Every profile reads the crawler's own name this way, Google 2019 “All non-matching text is
+/// ignored” applied to it. Google's parser documents that it is given a product token (its
+/// header's words: "Valid user agent strings only contain the characters [a-zA-Z_-]"); asked with
 /// `FooBot/1.0`, `FooBot 1.0` or `FooBot2` it matches no named group at all, which is outside
 /// that contract and so not what the `google` profile follows.
 pub fn crawler_token(agent: &str) -> Option<String> {

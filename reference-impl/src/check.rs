@@ -1,17 +1,19 @@
 //! Verdicts: which group a crawler follows, which rule decides, and why.
 //!
-//! Group selection (RFC 9309 §2.2.1; 2019 "Order of precedence for user agents"): the groups
-//! naming the crawler's product token are combined ("all the rules from the groups applicable
-//! to the specific user agent are combined into a single group"); without one, the groups naming
+//! Group selection (RFC 9309 §2.2.1; the 2019 text's order of precedence for user agents): the
+//! groups naming the crawler's product token are combined (Google 2019 “all the rules from the
+//! groups applicable to the specific user agent are combined into a single group”; §2.2.1 “the
+//! matching groups' rules MUST be combined into one group”); without one, the groups naming
 //! `*` (combined the same way); without those, no rule applies. A crawler may be known by
 //! several tokens, most specific first (Google's image crawler falls back to `googlebot`, 2019
 //! Example 1): the first token with a group wins.
 //!
-//! Rule precedence (RFC 9309 §2.2.2: "the most specific match found MUST be used. The most
-//! specific match is the match that has the most octets … If an allow rule and a disallow rule
-//! are equivalent, then the allow rule SHOULD be used"; 2019: "the most specific rule based on
-//! the length of the [path] entry trumps the less specific (shorter) rule. In case of
-//! conflicting rules, including those with wildcards, the least restrictive rule is used").
+//! Rule precedence (RFC 9309 §2.2.2 “The most specific match found MUST be used. The most
+//! specific match is the match that has the most octets. … If an "allow" rule and a "disallow"
+//! rule are equivalent, then the "allow" rule SHOULD be used.”; Google 2019 “the most specific
+//! rule based on the length of the [`path`] entry trumps the less specific (shorter) rule. In
+//! case of conflicting rules, including those with wildcards, the least restrictive rule is
+//! used.”).
 //! Length is counted in canonical octets (see [`crate::pattern`]), wildcards included. The 2019
 //! sample `allow: /page` vs `disallow: /*.htm` for `/page.htm` has the verdict "undefined"; every
 //! profile here applies the length rule to it (6 octets beat 5: disallow), because "least

@@ -1,30 +1,32 @@
 //! HTTP outcomes: what a described fetch of robots.txt means for crawling, as a pure function.
 //!
-//! The three outcomes are the 2019 text's ("Handling HTTP result codes"): full allow, full
+//! The three outcomes are the 2019 text's (its table of HTTP result codes): full allow, full
 //! disallow, and conditional allow (the rules decide). The decisions, in the order applied:
 //! 1. A cached copy younger than its lifetime is used without fetching (conditional). The
-//!    lifetime is `max-age` if given, else 24 hours (2019 "Caching": "generally cached for up to
-//!    24 hours … Google may increase or decrease the cache lifetime based on max-age"; RFC 9309
-//!    §2.4: "Crawlers SHOULD NOT use the cached version for more than 24 hours"). Under
+//!    lifetime is `max-age` if given, else 24 hours (Google 2019 (Caching) “generally cached for
+//!    up to 24 hours … Google may increase or decrease the cache lifetime based on … max-age”;
+//!    RFC 9309 §2.4 “Crawlers SHOULD NOT use the cached version for more than 24 hours”). Under
 //!    `rfc9309`, `max-age` can shorten but never lengthen it past 24 hours.
-//! 2. More than five redirects, or a redirect chain that ends without a file, is a 404 (2019:
-//!    "follows at least five redirect hops … and then stops and treats it as a 404"; RFC 9309
-//!    §2.3.1.2: "crawlers SHOULD follow at least five consecutive redirects … If there are more
-//!    than five consecutive redirects, crawlers MAY assume that the robots.txt file is
-//!    unavailable"). A redirect loop never ends, so it is the same. Redirects to another host
-//!    are followed (RFC 9309: "even across authorities"); the rules then apply to the URLs of
-//!    the authority that was asked.
-//! 3. 2xx: conditional. 4xx, every one of them (401, 403 and 429 included — 2019: "All 4xx
-//!    errors are treated the same way"; RFC 9309 §2.3.1.3: "400-499 range"): full allow.
+//! 2. More than five redirects, or a redirect chain that ends without a file, is a 404 (Google
+//!    2019 “follows at least five redirect hops … and then stops and treats it as a 404”; RFC
+//!    9309 §2.3.1.2 “The crawlers SHOULD follow at least five consecutive redirects … If there
+//!    are more than five consecutive redirects, crawlers MAY assume that the robots.txt file is
+//!    unavailable.”). A redirect loop never ends, so it is the same. Redirects to another host
+//!    are followed (§2.3.1.2 “even across authorities”); the rules then apply to the URLs of
+//!    the authority that was asked (§2.3.1.2 “in the context of the initial authority”).
+//! 3. 2xx: conditional. 4xx, every one of them (401, 403 and 429 included — Google 2019 “All
+//!    4xx errors are treated the same way”; RFC 9309 §2.3.1.3 “such status codes are in the
+//!    400-499 range”): full allow.
 //! 4. 5xx and network errors (DNS, timeout, reset, truncated body, invalid response): full
-//!    disallow (2019: "Server errors are seen as temporary errors that result in a full
-//!    disallow"; "Unsuccessful requests or incomplete data … is treated as a server error"; RFC
-//!    9309 §2.3.1.4: "the crawler MUST assume complete disallow"). Unreachable for more than 30
-//!    days: the last good copy if there is one (conditional), else full allow (2019: "the last
-//!    cached copy of the robots.txt is used. If unavailable, Google assumes that there are no
-//!    crawl restrictions"; RFC 9309: "MAY either continue to use a cached copy or treat it as
-//!    unavailable"). Under `google`, a site known to serve 5xx for missing pages gets 404
-//!    treatment (2019, Google-specific).
+//!    disallow (Google 2019 “Server errors are seen as temporary errors that result in a "full
+//!    disallow" of crawling.”; Google 2019 “Unsuccessful requests or incomplete data … is
+//!    treated as a … server error”; RFC 9309 §2.3.1.4 “the crawler MUST assume complete
+//!    disallow”). Unreachable for more than 30 days: the last good copy if there is one
+//!    (conditional), else full allow (Google 2019 “the last cached copy of the robots.txt is
+//!    used. If unavailable, Google assumes that there are no crawl restrictions.”; RFC 9309
+//!    §2.3.1.4 “crawlers MAY assume that the robots.txt file is unavailable as defined in
+//!    Section 2.3.1.3 or continue to use a cached copy.”). Under `google`, a site known to serve
+//!    5xx for missing pages gets 404 treatment (the 2019 text's Google-specific note).
 //! 5. A status outside 100–599 or a 1xx as the final answer is an invalid response: a network
 //!    error.
 

@@ -2,24 +2,28 @@
 //!
 //! The parser never fails: every line yields a record, and whatever it could not use is named
 //! by a [`Diagnostic`] on that record. Decisions on the file format:
-//! - Only the first `size_limit` bytes are read (Google 2019, "File format": "Content which is
-//!   after the maximum file size is ignored"; RFC 9309 §2.5: a limit "MUST be at least 500
-//!   kibibytes"). A line cut by the limit is parsed as far as it goes and says so.
-//! - A UTF-8 byte-order mark at the very start is skipped ("An optional Unicode BOM … at the
-//!   beginning of the robots.txt file is ignored"); anything short of the whole three-byte mark
-//!   is ordinary content.
-//! - Lines end at CR, LF or CRLF, freely mixed (2019: "lines separated by CR, CR/LF, or LF").
+//! - Only the first `size_limit` bytes are read (Google 2019 (File format) “Content which is
+//!   after the maximum file size is ignored.”; RFC 9309 §2.5 “The parsing limit MUST be at
+//!   least 500 kibibytes”). A line cut by the limit is parsed as far as it goes and says so.
+//! - A UTF-8 byte-order mark at the very start is skipped (Google 2019 “An optional Unicode BOM
+//!   … at the beginning of the robots.txt file is ignored.”); anything short of the whole
+//!   three-byte mark is ordinary content.
+//! - Lines end at CR, LF or CRLF, freely mixed (Google 2019 “The file consists of lines
+//!   separated by CR, CR/LF, or LF.”).
 //! - `#` starts a comment anywhere on a line; whitespace (space, tab) around field and value is
 //!   ignored.
 //! - Bytes are kept as bytes: invalid UTF-8 never stops parsing; it is reported, and a rule's
 //!   path keeps its octets (they are percent-encoded when the pattern is compiled).
-//! - Rules before the first `user-agent` line are ignored (RFC 9309 §2.1: "Crawlers SHOULD
-//!   ignore" them; legacy: "group-member records without a preceding start-of-group record
-//!   are ignored").
+//! - Rules before the first `user-agent` line are ignored (RFC 9309 §2.2.2 “The crawler SHOULD
+//!   ignore "disallow" and "allow" rules that are not in any group (for example, any rule that
+//!   precedes the first user-agent line).”; Google legacy “선행 start-of-group 레코드가 없는
+//!   그룹 멤버 레코드는 모두 무시됩니다.”, group-member records without a start-of-group record
+//!   before them are all ignored).
 //! - A group is one or more `user-agent` lines followed by rules; it ends at the next
 //!   `user-agent` line that follows a rule. Lines that are neither (sitemap, crawl-delay,
-//!   unknown, empty, comments) do not end a group (RFC 9309 §2.1: such records "MUST NOT"
-//!   change the grouping).
+//!   unknown, empty, comments) do not end a group (RFC 9309 §2.1 “The group is terminated by
+//!   a user-agent line or end of file.”; §2.2.4 “a "Sitemaps" record MUST NOT terminate a
+//!   group.”).
 
 use std::borrow::Cow;
 use std::sync::OnceLock;

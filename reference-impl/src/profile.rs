@@ -26,8 +26,8 @@ pub enum Profile {
     /// RFC 9309 (September 2022).
     Rfc9309,
     /// What Google's crawler does, as documented by the 2019 text and by Google's open-source
-    /// parser, which the same text names as the one "used in Google Search" ("Testing
-    /// robots.txt markup"):
+    /// parser, which the same text names as Google 2019 (Testing robots.txt markup) “Google's
+    /// open source robots.txt library … which is also used in Google Search.”:
     /// - where the text decides and the parser agrees: the text;
     /// - where the text is silent or ambiguous: the parser's observed behaviour;
     /// - where the text and the parser conflict: the parser (cases tagged `text-vs-parser`,
@@ -105,12 +105,12 @@ impl FromStr for Profile {
 #[non_exhaustive]
 pub enum AgentValue {
     /// The whole value (trimmed) is the product token; a value with other characters matches
-    /// no crawler. RFC 9309 §2.2.1: "The product token MUST contain only uppercase and
-    /// lowercase letters ("a-z" and "A-Z"), underscores ("_"), and hyphens ("-")."
+    /// no crawler. RFC 9309 §2.2.1 “The product token MUST contain only uppercase and
+    /// lowercase letters ("a-z" and "A-Z"), underscores ("_"), and hyphens ("-").”
     Whole,
-    /// The value is read up to its first character outside `[A-Za-z_-]`. Google 2019, "Order of
-    /// precedence for user agents": "All non-matching text is ignored (for example, both
-    /// `googlebot/1.2` and `googlebot*` are equivalent to `googlebot`)."
+    /// The value is read up to its first character outside `[A-Za-z_-]`. Google 2019 (Order of
+    /// precedence for user agents) “All non-matching text is ignored (for example, both
+    /// `googlebot/1.2` and `googlebot*` are equivalent to `googlebot`).”
     LeadingToken,
     /// As [`AgentValue::LeadingToken`] for names, but a value starting with `*` stands for `*`
     /// only when the `*` is alone or followed by whitespace (`* # all`, `* foo`); `*WordPress*`
@@ -168,8 +168,8 @@ pub enum Encoding {
     /// percent-encoded unreserved characters are decoded (Figure 4), and `%2A` / `%24` in a rule
     /// stand for a literal `*` / `$` (§2.2.3, Figure 6).
     Rfc3986,
-    /// Google 2019, "URL matching based on path values": "Non-7-bit ASCII characters in a path
-    /// may be included as UTF-8 characters or as percent-escaped UTF-8 encoded characters". Only
+    /// Google 2019 (URL matching based on path values) “Non-7-bit ASCII characters in a path
+    /// may be included as UTF-8 characters or as percent-escaped UTF-8 encoded characters”. Only
     /// non-ASCII octets are percent-encoded; nothing is decoded.
     NonAsciiOnly,
     /// As [`Encoding::NonAsciiOnly`], and in a rule the hex digits of each `%XX` escape are
@@ -218,8 +218,8 @@ pub struct Rules {
 const RFC9309: Rules = Rules {
     // §2.2.1 lists the fields exactly; no misspelling is mentioned.
     field_names: FieldNames::Exact,
-    // §2.2: "Each line contains a key-value pair of a field name, a colon and a value" — a
-    // line without a colon is not a rule.
+    // §2.2's grammar (ABNF, not reproduced in the excerpts) writes every line as a field name,
+    // a colon and a value: a line without a colon is not a rule.
     missing_colon: MissingColon::Reject,
     // §2.2 (ABNF): `WS = %x20 / %x09`.
     vt_ff_are_whitespace: false,
@@ -227,58 +227,62 @@ const RFC9309: Rules = Rules {
     // The RFC does not speak of a BOM; the reference skips only the whole mark, which is no
     // content in any reading.
     partial_bom_skipped: false,
-    // §2.2: "Field names are case-insensitive."
+    // §2.2's grammar writes field names as ABNF string literals, which RFC 5234 makes
+    // case-insensitive.
     field_names_case_insensitive: true,
     agent_value: AgentValue::Whole,
-    // §2.2.2: "The value MUST start with '/'" is not repaired: such a value matches literally,
-    // and since every URL path starts with `/`, only a pattern starting with `*` can match.
+    // §2.2's grammar starts a rule's path with `/` (`path-pattern = "/" *UTF8-char-noctl`). A
+    // value without it is not repaired: it matches literally, and since every URL path starts
+    // with `/`, only a pattern starting with `*` can match (§5.1's own `Disallow: *.gif$`).
     assume_leading_slash: false,
     encoding: Encoding::Rfc3986,
-    // §2.2.2: "The /robots.txt URL is always allowed, and must not appear in the allow and
-    // disallow rules."
+    // §2.2.2 “The /robots.txt URI is implicitly allowed.”
     robots_txt_exempt: true,
     index_html: IndexHtml::Off,
     max_line_bytes: None,
-    // §2.4: "Crawlers SHOULD NOT use the cached version for more than 24 hours, unless the
-    // robots.txt file is unreachable."
+    // §2.4 “Crawlers SHOULD NOT use the cached version for more than 24 hours, unless the
+    // robots.txt file is unreachable.”
     max_cache_hours: Some(24),
     misconfigured_5xx_as_404: false,
 };
 
 /// Google 2019 and Google's documented crawler behaviour.
 const GOOGLE: Rules = Rules {
-    // Text vs parser: 2019, "File format": "Handling of `<field>` elements with simple errors
-    // or typos (for example, "useragent" instead of "user-agent") is not supported." Google's
-    // parser accepts "useragent" and a few other misspellings, and any field name that starts
-    // with an accepted one (`google-parser/field-*`). The profile follows the parser.
+    // Text vs parser: Google 2019 (File format) “Handling of `<field>` elements with simple
+    // errors or typos (for example, "useragent" instead of "user-agent") is not supported.”
+    // Google's parser accepts "useragent" and a few other misspellings, and any field name that
+    // starts with an accepted one (`google-parser/field-*`). The profile follows the parser.
     field_names: FieldNames::ParserPrefixes,
-    // Text vs parser: "Each valid line consists of a field, a colon, and a value." The parser
-    // also reads `disallow /x` (two words, no colon).
+    // Text vs parser: Google 2019 “Each valid line consists of a field, a colon, and a
+    // value.” The parser also reads `disallow /x` (two words, no colon).
     missing_colon: MissingColon::TwoWords,
-    // The text's ABNF has `WS = %x20 / %x09` and asks parsers to "be lenient"; the parser also
-    // trims vertical tab and form feed (`google-parser/vt-ff-*`).
+    // The text's ABNF has `WS = %x20 / %x09` and tells Google 2019 “parser implementors: … be
+    // lenient when reading lines that don't conform”; the parser also trims vertical tab and
+    // form feed (`google-parser/vt-ff-*`).
     vt_ff_are_whitespace: true,
     // The ABNF excludes control characters from values; the text is silent on what a NUL does.
     // The parser ignores the rest of the line (`google-parser/nul-*`).
     nul_ends_line: true,
-    // "An optional Unicode BOM … at the beginning of the robots.txt file is ignored"; silent
+    // Google 2019 “An optional Unicode BOM … at the beginning of the robots.txt file is
+    // ignored.”; silent
     // on a part of one. The parser skips `EF` and `EF BB` too (`google-parser/bom-*`).
     partial_bom_skipped: true,
-    // 2019, "File format": "The `<field>` element is case-insensitive."
+    // Google 2019 (File format) “The `<field>` element is case-insensitive.”
     field_names_case_insensitive: true,
-    // "All non-matching text is ignored (for example, both `googlebot/1.2` and `googlebot*`
-    // are equivalent to `googlebot`)": for names, the parser agrees. Read the same way,
-    // `*WordPress*` would be `*`; the parser reads `*` only alone or before whitespace, and the
+    // Google 2019 “All non-matching text is ignored (for example, both `googlebot/1.2` and
+    // `googlebot*` are equivalent to `googlebot`).”: for names, the parser agrees. Read the
+    // same way, `*WordPress*` would be `*`; the parser reads `*` only alone or before whitespace, and the
     // profile follows it (text vs parser: `user-agent/leading-star-on-group-value`,
     // `google-parser/agent-star-*`).
     agent_value: AgentValue::LeadingTokenLoneStar,
-    // 2019, "Group-member rules": "The path value must start with "/" to designate the root."
+    // Google 2019 (Group-member rules) “The path value must start with "/" to designate the
+    // root.”
     // A value without it is kept as written and so never matches a path (which always starts
     // with `/`) unless it starts with `*`.
     assume_leading_slash: false,
-    // "Non-7-bit ASCII characters in a path may be included as UTF-8 characters or as
-    // percent-escaped UTF-8 encoded characters"; silent on hex case, where the parser upper-cases
-    // the escapes of rules and not those of URLs (`google-parser/hex-case-*`).
+    // Google 2019 “Non-7-bit ASCII characters in a path may be included as UTF-8 characters or
+    // as percent-escaped UTF-8 encoded characters”; silent on hex case, where the parser
+    // upper-cases the escapes of rules and not those of URLs (`google-parser/hex-case-*`).
     encoding: Encoding::NonAsciiRuleHexUpper,
     // Nothing in the 2019 text exempts /robots.txt.
     robots_txt_exempt: false,
@@ -288,33 +292,35 @@ const GOOGLE: Rules = Rules {
     // The text has no line limit; the parser reads the first 16,663 bytes of a line and ignores
     // the rest of it (`google-parser/long-line-*`).
     max_line_bytes: Some(16_663),
-    // 2019, "Caching": "Google may increase or decrease the cache lifetime based on max-age
-    // Cache-Control HTTP headers." — max-age may lengthen the lifetime past 24 hours.
+    // Google 2019 (Caching) “Google may increase or decrease the cache lifetime based on …
+    // max-age Cache-Control … HTTP headers.” — max-age may lengthen the lifetime past 24 hours.
     max_cache_hours: None,
-    // 2019, 5xx row: "If we are able to determine that a site is incorrectly configured to
-    // return 5xx instead of a 404 for missing pages, we treat a 5xx error from that site as a
-    // 404."
+    // In its 5xx row, Google 2019 “Google-specific: If we are able to determine that
+    // a site is incorrectly configured to return 5xx instead of a 404 for missing pages, we
+    // treat a 5xx error from that site as a 404.”
     misconfigured_5xx_as_404: true,
 };
 
 /// Google's pre-2019 text.
 const LEGACY: Rules = Rules {
-    // Legacy, "File format": handling of typos "is undefined and some user agents may
-    // interpret them as valid directives". The profile interprets them: a short list of common
+    // Google legacy “처리는 정의되어 있지 않으며 일부 user-agent에서는 올바른 명령어로 해석될 수
+    // 있습니다” (of field names with typos: their handling is undefined, and some user agents may
+    // read them as valid directives). The profile reads them: a short list of common
     // misspellings, each compared whole.
     field_names: FieldNames::CommonMisspellings,
     missing_colon: MissingColon::LongestField,
     vt_ff_are_whitespace: false,
     nul_ends_line: false,
     partial_bom_skipped: false,
-    // The legacy (ko) text says the field is case-*sensitive* ("<field> 요소는 대소문자를
-    // 구분합니다"), unlike every other text. Its own grammar quotes field names as literals in
+    // The legacy (ko) text says the field is case-*sensitive* (Google legacy “<field> 요소는
+    // 대소문자를 구분합니다.”), unlike every other text. Its own grammar quotes field names as literals in
     // RFC 822 notation, where quoted literals are case-insensitive, so the profile keeps field
     // names case-insensitive and treats that sentence as a translation slip.
     field_names_case_insensitive: true,
     agent_value: AgentValue::LeadingToken,
-    // Legacy, "Group-member records": "If the path does not start with '/', the crawler
-    // assumes one" (`fish/` is `/fish/` in its path table).
+    // Google legacy “만일 '/' 문자로 시작하지 않으면 크롤러는 '/' 문자가 맨 앞에 있는 것으로
+    // 가정합니다.” (a path that does not start with `/` is read as if it did: `fish/` is `/fish/`
+    // in its path table).
     assume_leading_slash: true,
     encoding: Encoding::NonAsciiOnly,
     robots_txt_exempt: false,

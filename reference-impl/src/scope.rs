@@ -1,15 +1,17 @@
 //! URLs: the path a rule is matched against, and which robots.txt URL governs a URL.
 //!
 //! The path is taken from the URL as written — path, params and query, without the fragment
-//! (RFC 9309 §2.2.2: matching starts "from the first octet of the path"; the query is part of
-//! what rules see, as in the 2019 table where `/fish` matches `/fish.php?id=anything`). It is
+//! (RFC 9309 §2.2.2 “The matching MUST start with the first octet of the path.”; the query is
+//! part of what rules see, as in the 2019 table where `/fish` matches `/fish.php?id=anything`).
+//! It is
 //! not otherwise normalised (no dot-segment removal): no text asks for it, and rules are
 //! written against the URLs a crawler actually requests.
 //!
-//! Scope follows the 2019 table "Examples of valid robots.txt URLs": a robots.txt file governs
+//! Scope follows the 2019 text's examples of valid robots.txt URLs: a robots.txt file governs
 //! exactly the URLs with the same scheme, host and port, where the scheme's default port
-//! equals no port, hosts compare after IDNA (`url`'s host parsing: "IDNs are equivalent to
-//! their punycode versions"), and only `/robots.txt` at the root is a robots.txt URL.
+//! equals no port, hosts compare after IDNA (`url`'s host parsing; Google 2019 “IDNs are
+//! equivalent to their punycode versions.”), and only `/robots.txt` at the root is a
+//! robots.txt URL.
 
 use std::borrow::Cow;
 
@@ -121,8 +123,8 @@ fn parse_absolute(url: &str) -> Result<Url, Error> {
     Ok(parsed)
 }
 
-/// The default port of the schemes the texts name: "Standard port numbers (80 for http, 443
-/// for https, 21 for ftp) are equivalent to their default host names."
+/// The default port of the schemes the texts name: Google 2019 “Standard port numbers (80 for
+/// http, 443 for https, 21 for ftp) are equivalent to their default host names.”
 fn default_port(scheme: &str) -> Option<u16> {
     match scheme {
         "http" => Some(80),
@@ -162,8 +164,8 @@ pub fn robots_txt_url(url: &str) -> Result<String, Error> {
 }
 
 /// Whether the robots.txt file at `robots_url` governs `url`. A URL whose path is not exactly
-/// `/robots.txt` governs nothing (2019: "Crawlers don't check for robots.txt files in
-/// subdirectories").
+/// `/robots.txt` governs nothing (Google 2019 “Crawlers don't check for robots.txt files in
+/// subdirectories.”).
 pub fn governs(robots_url: &str, url: &str) -> Result<bool, Error> {
     let robots = parse_absolute(robots_url)?;
     if robots.path() != "/robots.txt" {

@@ -82,8 +82,9 @@ pub struct Clause {
     pub force: &'static str,
 }
 
-/// The clause for a construct tag, most specific constructs first.
-fn clause_for_tag(tag: &str) -> Option<Clause> {
+/// The clause for a construct tag, most specific constructs first. Each sentence is verbatim
+/// from a text its source names (` … ` elides), which `tests/citations.rs` checks.
+pub fn clause_for_tag(tag: &str) -> Option<Clause> {
     let c = |source, text, force| {
         Some(Clause {
             source,
@@ -94,8 +95,8 @@ fn clause_for_tag(tag: &str) -> Option<Clause> {
     match tag {
         "bom" | "partial-bom" => c(
             "Google 2019 (file format)",
-            "An optional Unicode BOM (byte order mark) at the beginning of the robots.txt file \
-             is ignored.",
+            "An optional Unicode BOM … (byte order mark) at the beginning of the robots.txt \
+             file is ignored.",
             "must",
         ),
         "cr-line-end" | "crlf" => c(
@@ -106,13 +107,13 @@ fn clause_for_tag(tag: &str) -> Option<Clause> {
         "inline-comment" => c(
             "RFC 9309 §2.2.3",
             "Crawlers MUST support the following special characters: `#` designates a line \
-             comment.",
+             comment (`allow: / # comment in line`); …",
             "must",
         ),
         "rule-outside-group" => c(
             "RFC 9309 §2.2.2",
             "The crawler SHOULD ignore \"disallow\" and \"allow\" rules that are not in any \
-             group.",
+             group (for example, any rule that precedes the first user-agent line).",
             "should",
         ),
         "non-standard-field" | "unknown-field" => c(
@@ -122,34 +123,35 @@ fn clause_for_tag(tag: &str) -> Option<Clause> {
             "must",
         ),
         "misspelling" | "missing-colon" => c(
-            "RFC 9309 §2.2.4; Google's parser",
-            "Crawlers MAY be lenient when interpreting other records (Google's parser accepts \
-             common misspellings and a missing colon).",
+            "RFC 9309 §2.2.4; Google's parser (common misspellings, a missing colon)",
+            "Crawlers MAY be lenient when interpreting other records. For example, crawlers \
+             may accept common misspellings of the record.",
             "may",
         ),
         "long-line" | "size-limit" => c(
             "RFC 9309 §2.5",
-            "The parsing limit MUST be at least 500 kibibytes.",
+            "The parsing limit MUST be at least 500 kibibytes [KiB].",
             "must",
         ),
         "wildcard" | "end-anchor" | "inner-dollar" => c(
             "RFC 9309 §2.2.3; Google 2019 (URL matching based on path values)",
-            "Crawlers MUST support the following special characters: `*` designates 0 or more \
-             instances of any valid character; `$` designates the end of the match pattern.",
+            "Crawlers MUST support the following special characters: … `$` designates the end \
+             of the match pattern (`allow: /this/path/exactly$`); `*` designates 0 or more \
+             instances of any character (`allow: /this/*/exactly`).",
             "must",
         ),
         "percent" | "non-ascii" | "url-percent" | "url-non-ascii" => c(
             "RFC 9309 §2.2.2",
             "Octets in the URI and robots.txt paths outside the range of the ASCII coded \
-             character set, and those in the reserved range defined by RFC 3986, MUST be \
-             percent-encoded as defined by RFC 3986 prior to comparison.",
+             character set, and those in the reserved range defined by [RFC3986], MUST be \
+             percent-encoded as defined by [RFC3986] prior to comparison.",
             "must",
         ),
         "no-group" | "no-group-applies" | "invalid-agent" | "agent-version" | "agent-space" => c(
             "RFC 9309 §2.2.1",
             "Crawlers MUST use case-insensitive matching to find the group that matches the \
-             product token and then obey the rules of the group. If no matching group exists, \
-             crawlers MUST obey the group with a user-agent line with the \"*\" value, if \
+             product token and then obey the rules of the group. … If no matching group \
+             exists, crawlers MUST obey the group with a user-agent line with the \"*\" value, if \
              present.",
             "must",
         ),
@@ -161,8 +163,8 @@ fn clause_for_tag(tag: &str) -> Option<Clause> {
         "allow-rule" | "disallow-rule" | "no-matching-rule" => c(
             "RFC 9309 §2.2.2; Google 2019 (order of precedence for group-member lines)",
             "The most specific match found MUST be used. The most specific match is the match \
-             that has the most octets. If no match is found amongst the rules in a group for a \
-             matching user-agent, or there are no rules in the group, the URI is allowed.",
+             that has the most octets. … If no match is found amongst the rules in a group for a \
+             matching user-agent or there are no rules in the group, the URI is allowed.",
             "must",
         ),
         _ => None,

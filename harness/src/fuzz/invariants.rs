@@ -2,12 +2,14 @@
 //! a single verdict. The `reference_invariants` fuzz target and `cargo test` both drive
 //! [`check`].
 //!
-//! - Line ends: the file with every line end as LF and as CRLF (RFC 9309 §2.2: "EOL = %x0D /
-//!   %x0A / %x0D.0A"; the 2019 text: "separated by CR, CR/LF, or LF").
-//! - Field-name case: every field name in lower case and in upper case (RFC 9309 §2.2.1 and
-//!   the 2019 text: field names are case-insensitive).
-//! - A comment line added at the end, and between two lines (comments "can be included at any
-//!   location in the file" and are ignored).
+//! - Line ends: the file with every line end as LF and as CRLF (RFC 9309 §2.2's grammar:
+//!   `EOL = %x0D / %x0A / %x0D.0A`; Google 2019 “The file consists of lines separated by CR,
+//!   CR/LF, or LF.”).
+//! - Field-name case: every field name in lower case and in upper case (RFC 9309 §2.2's
+//!   grammar writes them as ABNF strings, which are case-insensitive; Google 2019 “The
+//!   `<field>` element is case-insensitive.”).
+//! - A comment line added at the end, and between two lines (Google 2019 “Comments can be
+//!   included at any location in the file”, and are ignored).
 //! - Group order: the groups in reverse order, under `rfc9309` and `google` (rules of every
 //!   group naming the crawler are combined, and the most specific rule wins wherever it is).
 //!   Not under `legacy`, where the text gives no combining of groups.

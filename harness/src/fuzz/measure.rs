@@ -20,7 +20,7 @@ use crate::fuzz::corpus::Corpus;
 use crate::fuzz::filing::{CoveringCase, Measured, RootMeasure, same_way};
 use crate::fuzz::findings::{Index, body_tags, pattern_tags, url_tags, verdict_tags};
 use crate::fuzz::rootcause::{RootCause, root_causes};
-use crate::suite::cases::{Case, CaseKind};
+use crate::suite::cases::{Case, robots_checks};
 
 /// Where a construct shows: in the file, in the deciding rule (and so in the file), in the
 /// URL, in the crawler name, or in the kind of decision.
@@ -221,50 +221,36 @@ struct CaseCheck<'c> {
 /// Every check of every robots.txt case, decided once.
 fn case_checks(cases: &[Case]) -> Vec<CaseCheck<'_>> {
     let mut out = Vec::new();
-    for case in cases {
-        let CaseKind::Robots {
-            body,
-            agent,
-            checks,
-            ..
-        } = &case.kind
-        else {
-            continue;
-        };
-        let constructs = body_tags(body);
-        let parsed: Vec<(Profile, Robots)> = case
-            .profiles
-            .iter()
-            .filter(|p| matches!(p, Profile::Rfc9309 | Profile::Google))
-            .map(|p| (*p, Robots::parse(body, ParseOptions::new(*p))))
-            .collect();
-        for check in checks {
-            let url = if check.url.starts_with('/') {
-                format!("{}{}", crate::suite::runner::PATH_HOST, check.url)
-            } else {
-                check.url.clone()
-            };
-            let crawler = check.agent.as_deref().unwrap_or(agent);
-            let mut decided = BTreeMap::new();
-            for (profile, robots) in &parsed {
-                let selection = robots.select(&[crawler]);
-                if let Ok(verdict) = selection.check_url(&url) {
-                    let said = if verdict.allowed {
-                        Answer::Allow
-                    } else {
-                        Answer::Disallow
-                    };
-                    decided.insert(*profile, (said, verdict_tags(&verdict, &selection)));
-                }
-            }
-            let mut all = constructs.clone();
-            all.extend(url_tags(&url));
-            out.push(CaseCheck {
-                case,
-                decided,
-                constructs: all,
-            });
+    let mut parsed: Vec<(Profile, Robots)> = Vec::new();
+    for check in robots_checks(cases) {
+        if check.index == 0 {
+            parsed = check
+                .case
+                .profiles
+                .iter()
+                .filter(|p| matches!(p, Profile::Rfc9309 | Profile::Google))
+                .map(|p| (*p, Robots::parse(check.body, ParseOptions::new(*p))))
+                .collect();
         }
+        let mut decided = BTreeMap::new();
+        for (profile, robots) in &parsed {
+            let selection = robots.select(&[check.agent]);
+            if let Ok(verdict) = selection.check_url(&check.url) {
+                let said = if verdict.allowed {
+                    Answer::Allow
+                } else {
+                    Answer::Disallow
+                };
+                decided.insert(*profile, (said, verdict_tags(&verdict, &selection)));
+            }
+        }
+        let mut constructs = body_tags(check.body);
+        constructs.extend(url_tags(&check.url));
+        out.push(CaseCheck {
+            case: check.case,
+            decided,
+            constructs,
+        });
     }
     out
 }

@@ -374,6 +374,52 @@ impl Case {
     }
 }
 
+/// One check of a robots.txt case, ready to ask: the crawler and the URL resolved.
+#[derive(Clone, Debug)]
+pub struct RobotsCheck<'c> {
+    /// The case it belongs to.
+    pub case: &'c Case,
+    /// Its position among the case's checks (the `#n` of its id in results).
+    pub index: usize,
+    /// The case's raw body.
+    pub body: &'c [u8],
+    /// The crawler asked about: the check's own, else the case's.
+    pub agent: &'c str,
+    /// The URL asked about, absolute: a bare path is put on the runner's host
+    /// ([`crate::suite::runner::PATH_HOST`]).
+    pub url: String,
+}
+
+/// Every check of every robots.txt case, in order; other kinds of case are passed over.
+/// The one walk the comparison and the root-cause measures share.
+pub fn robots_checks(cases: &[Case]) -> impl Iterator<Item = RobotsCheck<'_>> {
+    cases.iter().flat_map(|case| {
+        let (body, agent, checks): (&[u8], &str, &[UrlCheck]) = match &case.kind {
+            CaseKind::Robots {
+                body,
+                agent,
+                checks,
+                ..
+            } => (body, agent, checks),
+            _ => (&[], "", &[]),
+        };
+        checks
+            .iter()
+            .enumerate()
+            .map(move |(index, check)| RobotsCheck {
+                case,
+                index,
+                body,
+                agent: check.agent.as_deref().unwrap_or(agent),
+                url: if check.url.starts_with('/') {
+                    format!("{}{}", crate::suite::runner::PATH_HOST, check.url)
+                } else {
+                    check.url.clone()
+                },
+            })
+    })
+}
+
 fn parse_expected(text: &str, allowed: &[Expected]) -> Result<Expected> {
     let found = Expected::ALL.into_iter().find(|e| e.name() == text);
     match found {
