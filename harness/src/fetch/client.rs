@@ -2,8 +2,9 @@
 //! redirects by hand, records the exchange, and feeds `reptest_reference::http::outcome`.
 //!
 //! Redirects are followed here, not by the client, so that the spec's rules are the ones
-//! applied and every hop is on record: at most five hops are followed (RFC 9309 §2.3.1.2, the
-//! 2019 text's "at least five"; a sixth redirect makes the fetch one of "more than five"),
+//! applied and every hop is on record: at most five hops are followed (§2.3.1.2 “The crawlers
+//! SHOULD follow at least five consecutive redirects”; Google 2019 “Google follows at least
+//! five redirect hops”; a sixth redirect makes the fetch one of more than five),
 //! relative `Location`s are resolved against the URL that gave them, a URL seen twice is a
 //! loop, and a 3xx without a usable `Location` ends the chain. Redirects to another
 //! authority are followed; the rules then decide the URLs of the authority asked.
@@ -223,8 +224,8 @@ impl Client {
         if let Err(e) = read {
             let kind = io_error(&e);
             hop.error = Some(format!("reading the body: {e}"));
-            // An incomplete answer is a network error whatever its status (2019: "incomplete
-            // data … is treated as a server error").
+            // An incomplete answer is a network error whatever its status (Google 2019
+            // “Google treats unsuccessful requests or incomplete data as a server error.”).
             return (hop, Step::Done(FetchResult::Network(kind), None));
         }
         let body = (200..300).contains(&status).then_some(bytes);
