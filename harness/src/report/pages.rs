@@ -200,35 +200,78 @@ fn fetch_cell(case: &FetchCaseRecord, imp: &Implementation) -> String {
                 )
         })
     };
-    let mark = |requests: bool| match (
-        wrong(Profile::Rfc9309, requests),
-        wrong(Profile::Google, requests),
-    ) {
-        (false, false) => "✓",
-        (true, true) => "✗",
-        (true, false) => "✗ rfc9309",
-        (false, true) => "✗ google",
+    // ✗ misses a MUST or SHOULD of a profile; ≠ differs only where the profile's text leaves
+    // room (a MAY, or the profile's interpretation).
+    let mark = |requests: bool| {
+        let missed: Vec<Profile> = [Profile::Rfc9309, Profile::Google]
+            .into_iter()
+            .filter(|p| wrong(*p, requests))
+            .collect();
+        if missed.is_empty() {
+            return "✓".to_owned();
+        }
+        let binding = missed
+            .iter()
+            .any(|p| case.force.get(p).is_some_and(|f| f.is_conformance()));
+        let symbol = if binding { "✗" } else { "≠" };
+        if missed.len() == 2 {
+            symbol.to_owned()
+        } else {
+            format!("{symbol} {}", missed[0])
+        }
     };
-    let mut cell = format!("{observed} {}", mark(false));
+    // No verdict: the library raised or timed out; its caller decides (listed apart).
+    let mut cell = if observed == "error" {
+        "no answer".to_owned()
+    } else {
+        format!("{observed} {}", mark(false))
+    };
     if results.iter().any(|r| r.check >= verdicts) {
         cell.push_str(&format!("; requests {}", mark(true)));
     }
     cell
 }
 
-/// The fetch cases each implementation gets wrong (fails, known or not, or errs on) under
-/// `profile`.
-fn fetch_wrong(results: &Results, imp: &Implementation, profile: Profile) -> Vec<String> {
+/// Which of an implementation's fetch outcomes [`fetch_wrong`] lists.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum FetchMiss {
+    /// A verdict against a MUST or SHOULD of the profile.
+    Binding,
+    /// A verdict against the profile's choice where its text leaves room.
+    Room,
+    /// No verdict: the library raised (or did not answer in time), leaving the outcome to its
+    /// caller.
+    NoAnswer,
+}
+
+/// The fetch cases on which an implementation misses `profile` the way `miss` says.
+fn fetch_wrong(
+    results: &Results,
+    imp: &Implementation,
+    profile: Profile,
+    miss: FetchMiss,
+) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for case in &results.fetch_cases {
-        let bad = imp.fetch_results.iter().any(|r| {
-            r.case == case.id
-                && matches!(
-                    r.status.get(&profile),
-                    Some(Status::Fail | Status::KnownFail | Status::Error)
-                )
-        });
-        if bad {
+        let Some(force) = case.force.get(&profile) else {
+            continue;
+        };
+        let statuses: Vec<&Status> = imp
+            .fetch_results
+            .iter()
+            .filter(|r| r.case == case.id)
+            .filter_map(|r| r.status.get(&profile))
+            .collect();
+        let errs = statuses.iter().any(|s| matches!(s, Status::Error));
+        let fails = statuses
+            .iter()
+            .any(|s| matches!(s, Status::Fail | Status::KnownFail));
+        let listed = match miss {
+            FetchMiss::NoAnswer => errs,
+            FetchMiss::Binding => !errs && fails && force.is_conformance(),
+            FetchMiss::Room => !errs && fails && !force.is_conformance(),
+        };
+        if listed {
             out.push(case.id.clone());
         }
     }
@@ -289,8 +332,10 @@ mod section {
              [`spec-cases/fetch.toml`](../spec-cases/fetch.toml): statuses, redirects, network \
              failures, bodies. Every answer that is not a redirect carries `disallow: /private`, \
              so the verdicts on `/public` and `/private` tell *rules* (the file's rules apply) \
-             from *allow all* and *disallow all*. ✓: as `rfc9309` and `google` expect; ✗ \
-             names the profile it misses; *requests*: the checks on what the server was asked \
+             from *allow all* and *disallow all*. ✓: as `rfc9309` and `google` expect; ✗: \
+             misses a MUST or SHOULD of the profile named (of both when none is named); ≠: \
+             differs only where the text leaves room (a MAY, or the profile's interpretation); \
+             *no answer*: the library raised or timed out; *requests*: the checks on what the server was asked \
              (`fetched`, `max_requests`). The reference, with its own HTTP client, meets every \
              expectation (`cargo test`). {} implementations fetch.\n",
             imps.len()
@@ -311,9 +356,18 @@ mod section {
             )?;
         }
         writeln!(out, "\n### Wrong on fetching\n")?;
+        writeln!(
+            out,
+            "Per implementation and profile: the verdicts against a MUST or SHOULD of the \
+             profile's text (what an implementer should fix); the cases where the library \
+             raised or did not answer in time, so that its caller must decide (the text's \
+             outcome is then the caller's to apply); and the verdicts that differ from the \
+             profile's choice where its text leaves room (a MAY, or the profile's \
+             interpretation), which break no sentence.\n"
+        )?;
         for imp in &imps {
-            let line = |p: Profile| {
-                let wrong = super::fetch_wrong(results, imp, p);
+            let list = |p: Profile, miss: super::FetchMiss| {
+                let wrong = super::fetch_wrong(results, imp, p, miss);
                 if wrong.is_empty() {
                     "none".to_owned()
                 } else {
@@ -326,13 +380,24 @@ mod section {
             };
             writeln!(
                 out,
-                "- **{}** ({} {}): rfc9309: {}; google: {}",
-                imp.name,
-                imp.implementation,
-                imp.version,
-                line(Profile::Rfc9309),
-                line(Profile::Google)
+                "- **{}** ({} {})",
+                imp.name, imp.implementation, imp.version
             )?;
+            for (what, miss) in [
+                ("against MUST/SHOULD", super::FetchMiss::Binding),
+                (
+                    "no answer (raised or timed out)",
+                    super::FetchMiss::NoAnswer,
+                ),
+                ("differs where the text leaves room", super::FetchMiss::Room),
+            ] {
+                writeln!(
+                    out,
+                    "  - {what}: rfc9309: {}; google: {}",
+                    list(Profile::Rfc9309, miss),
+                    list(Profile::Google, miss)
+                )?;
+            }
         }
         Ok(())
     }
