@@ -153,10 +153,39 @@ fn clause_for_tag(tag: &str) -> Option<Clause> {
              present.",
             "must",
         ),
-        "no-leading-slash" | "empty-value" => c(
-            "Google 2019 (URL matching based on path values)",
-            "The path value must start with \"/\" to designate the root.",
+        "no-leading-slash" => c(
+            "Google 2019 (URL matching based on path values); RFC 9309 §2.2 (path-pattern)",
+            "The path value must start with \"/\" to designate the root. (Neither text says \
+             what a crawler does with a path that does not.)",
+            "undefined",
+        ),
+        "empty-value" => c(
+            "Google 2019 (disallow, allow)",
+            "When no path is specified, the directive is ignored.",
             "must",
+        ),
+        "empty-agent" => c(
+            "RFC 9309 §2.2.1",
+            "Crawlers MUST use case-insensitive matching to find the group that matches the \
+             product token and then obey the rules of the group. If no matching group exists, \
+             crawlers MUST obey the group with a user-agent line with the \"*\" value, if \
+             present. (An empty `user-agent` value matches no product token.)",
+            "must",
+        ),
+        "inner-space" => c(
+            "RFC 9309 §2.2.2",
+            "Octets in the URI and robots.txt paths outside the range of the ASCII coded \
+             character set, and those in the reserved range defined by [RFC3986], MUST be \
+             percent-encoded as defined by [RFC3986] prior to comparison. (A space is neither: \
+             the text is silent on it; the `rfc9309` profile compares it as `%20`.)",
+            "interpretation",
+        ),
+        "combined" => c(
+            "none isolated",
+            "No single construct of the minimal input explains the split: each neutralised \
+             alone, the implementation still disagrees (or every one of several does), so no \
+             one clause is cited.",
+            "interpretation",
         ),
         "allow-rule" | "disallow-rule" | "no-matching-rule" => c(
             "RFC 9309 §2.2.2; Google 2019 (order of precedence for group-member lines)",
@@ -173,6 +202,29 @@ fn clause_for_tag(tag: &str) -> Option<Clause> {
 /// there is one; `profile-split` when the reference's profiles differ and only one is
 /// contradicted; else the clause of its most specific construct.
 pub fn clause(cause: &RootCause, measured: Option<&RootMeasure>) -> Clause {
+    if let Some(profile_split) = cause.profile_split {
+        // Derived from evidence: the construct's clause; a profile split where the construct
+        // is where the profiles decide differently; otherwise the covering case's force.
+        let (decision, _) = feature_tags(&cause.feature);
+        let mut found = clause_for_tag(cause.construct)
+            .or_else(|| decision.first().and_then(|t| clause_for_tag(t)))
+            .unwrap_or(Clause {
+                source: "none found",
+                text: "No sentence of the texts decides this question.",
+                force: "undefined",
+            });
+        if profile_split {
+            found.force = "profile-split";
+        } else if let Some(case) = measured.and_then(|m| m.case.as_ref()) {
+            found.force = match case.force.as_str() {
+                "must" => "must",
+                "should" => "should",
+                "may" => "may",
+                _ => "interpretation",
+            };
+        }
+        return found;
+    }
     let (decision, extra) = feature_tags(&cause.feature);
     let mut found = std::iter::once(&cause.construct)
         .chain(extra.iter())
@@ -209,7 +261,7 @@ pub fn title(cause: &RootCause) -> String {
         .iter()
         .map(|(p, a)| format!("{a} under `{p}`"))
         .collect();
-    let what = construct_phrase(cause.construct).unwrap_or(cause.construct);
+    let what = label_phrase(cause);
     match cause.kind {
         Kind::Timeout => format!(
             "{} takes {:.1}s or more on one robots.txt ({what})",
@@ -228,6 +280,21 @@ pub fn title(cause: &RootCause) -> String {
             expected.join(", ")
         ),
     }
+}
+
+/// The root cause's construct in words; a combined one names its candidates.
+pub fn label_phrase(cause: &RootCause) -> String {
+    if cause.construct == crate::fuzz::ablation::COMBINED && !cause.with.is_empty() {
+        let parts: Vec<&str> = cause
+            .with
+            .iter()
+            .map(|c| construct_phrase(c).unwrap_or(c))
+            .collect();
+        return format!("several constructs together ({})", parts.join(" + "));
+    }
+    construct_phrase(cause.construct)
+        .unwrap_or(cause.construct)
+        .to_owned()
 }
 
 fn link_family(id: &str) -> String {
@@ -586,7 +653,7 @@ pub fn implementation_report(
                 out,
                 "| {} | [{} → {}](#{}) | {} | {} | {} | {} |",
                 i + 1,
-                construct_phrase(cause.construct).unwrap_or(cause.construct),
+                label_phrase(cause),
                 cause.answer,
                 cause.id,
                 clause(cause, m).force,

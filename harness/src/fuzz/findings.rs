@@ -266,6 +266,11 @@ pub struct Family {
     /// A timeout family: the time measured, in milliseconds.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub timeout_ms: Option<u64>,
+    /// The minimal input with each construct it holds neutralised, and every answer asked
+    /// about each variant (`reptest fuzz-report`, [`crate::fuzz::ablation`]): the evidence a
+    /// root cause's construct is derived from.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ablation: Vec<crate::fuzz::ablation::Ablated>,
 }
 
 /// A family's minimal input, as the index keeps it.
@@ -418,6 +423,16 @@ impl Catalogue {
         &self.index.families
     }
 
+    /// The index.
+    pub fn index(&self) -> &Index {
+        &self.index
+    }
+
+    /// Changes the index (then [`Catalogue::flush`] writes it).
+    pub fn update(&mut self, change: impl FnOnce(&mut Index)) {
+        change(&mut self.index);
+    }
+
     /// The directory.
     pub fn dir(&self) -> &Path {
         &self.dir
@@ -503,6 +518,7 @@ impl Catalogue {
             transformation: finding.transformation.map(str::to_owned),
             contract: finding.contract.iter().map(|c| (*c).to_owned()).collect(),
             timeout_ms: finding.timeout_ms,
+            ablation: Vec::new(),
         };
         for info in &finding.engines {
             self.index

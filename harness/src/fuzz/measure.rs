@@ -337,9 +337,11 @@ pub fn fuzz_report(plan: &ReportPlan, log: &mut dyn std::io::Write) -> anyhow::R
         catalogue.flush()?;
         return Ok(format!("reports rewritten in {}", plan.out.display()));
     }
-    let index = crate::fuzz::findings::Index::read(&plan.out.join("index.json"))?
-        .with_context(|| format!("no findings catalogue in {}", plan.out.display()))?;
-    let names: Vec<String> = index
+    if catalogue.index().families.is_empty() && catalogue.index().runs.is_empty() {
+        anyhow::bail!("no findings catalogue in {}", plan.out.display());
+    }
+    let names: Vec<String> = catalogue
+        .index()
         .engines
         .keys()
         .filter(|n| !n.starts_with("reference-"))
@@ -350,14 +352,26 @@ pub fn fuzz_report(plan: &ReportPlan, log: &mut dyn std::io::Write) -> anyhow::R
         Some(dir) => Corpus::load_if_present(dir)?,
         None => None,
     };
-    let mut engines: Vec<Box<dyn Engine>> = Vec::new();
-    if corpus.is_some() {
-        let chosen = crate::engines::adapters::choose(&plan.dirs, &names, false, true, log)?;
-        let (found, warnings) = crate::fuzz::campaign::implementations_for(&chosen, plan.timeout);
-        for warning in warnings {
-            writeln!(log, "warning: {warning}")?;
-        }
-        engines = found;
+    // Every implementation the catalogue names that is set up: asked about each family's
+    // neutralised variants (the evidence of each root cause's construct), then on the corpus.
+    let chosen = crate::engines::adapters::choose(&plan.dirs, &names, false, true, log)?;
+    let (mut engines, warnings) = crate::fuzz::campaign::implementations_for(&chosen, plan.timeout);
+    for warning in warnings {
+        writeln!(log, "warning: {warning}")?;
+    }
+    let mut asked = 0;
+    catalogue.update(|index| {
+        asked = crate::fuzz::ablation::ablate(index, &mut engines, &mut |n, total| {
+            if n % 100 == 0 {
+                eprintln!("ablation: family {n} of {total}");
+            }
+        });
+    });
+    catalogue.flush()?;
+    writeln!(log, "ablation: {asked} questions asked")?;
+    let index = catalogue.index().clone();
+    if corpus.is_none() {
+        engines.clear();
     }
     let name = plan
         .corpus
