@@ -98,7 +98,7 @@ fn input(body: &str, agent: &str, url: &str) -> Input {
 }
 
 /// Records `input` as a family minimised for the first engine, with every engine's answer.
-fn record(dir: &PathBuf, input: Input, engines: &mut [Box<dyn Engine>]) -> Catalogue {
+fn record(dir: &std::path::Path, input: Input, engines: &mut [Box<dyn Engine>]) -> Catalogue {
     let mut split = BTreeMap::new();
     for profile in Profile::ALL {
         let said = ReferenceEngine::new(profile).check(&input.body(), &input.agent, &input.urls);
