@@ -41,10 +41,11 @@ use crate::fuzz::generate::Input;
 
 /// Every construct a variant can neutralise, in a fixed order (the order only names the
 /// variants; it never decides a cause).
-pub const ABLATABLE: [&str; 21] = [
+pub const ABLATABLE: [&str; 22] = [
     "bom",
     "crlf",
     "cr-line-end",
+    "blank-line",
     "misspelling",
     "missing-colon",
     "empty-agent",
@@ -339,6 +340,17 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
     };
     push("crlf", relined(b"\r\n", b"\n"));
     push("cr-line-end", relined(b"\r", b"\n"));
+    // Blank lines (only whitespace) between the lines of the file: removed.
+    push(
+        "blank-line",
+        rewrite_lines(&body, &readings, &|line, _, _| {
+            let content = line
+                .content
+                .strip_prefix(b"\xEF\xBB\xBF")
+                .unwrap_or(&line.content);
+            (content.iter().all(|b| is_space(*b)) && !line.end.is_empty()).then_some(None)
+        }),
+    );
     // Misspellings and missing colons, where either profile reads the line so.
     push(
         "misspelling",
@@ -813,6 +825,28 @@ pub fn pairs(singles: &[(&'static str, Input)]) -> Vec<(String, Input)> {
         }
     }
     out
+}
+
+/// The input to show for `name`'s split in `family`: the family's own, or, when making its
+/// line ends LF changes no answer of `name` nor of the reference under any profile, that
+/// variant (CR line ends a minimiser kept that the split does not need).
+pub fn shown_input(family: &Family, name: &str) -> Option<FamilyInput> {
+    let own = family.input.clone()?;
+    let same = |a: &Ablated| {
+        std::iter::once(name.to_owned())
+            .chain(Profile::ALL.into_iter().map(reference_name))
+            .all(|n| a.answers.get(&n).is_some() && a.answers.get(&n) == family.split.get(&n))
+    };
+    let plain = ["crlf+cr-line-end", "crlf", "cr-line-end"]
+        .iter()
+        .find_map(|c| {
+            family
+                .ablation
+                .iter()
+                .find(|a| a.construct == *c && same(a))
+        })
+        .map(|a| a.input.clone());
+    Some(plain.unwrap_or(own))
 }
 
 /// Most constructs an input may hold for its pairs to be tried.

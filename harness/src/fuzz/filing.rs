@@ -164,6 +164,12 @@ fn clause_for_tag(tag: &str) -> Option<Clause> {
             "When no path is specified, the directive is ignored.",
             "must",
         ),
+        "blank-line" => c(
+            "RFC 9309 §2.1",
+            "Group: One or more user-agent lines that are followed by one or more rules. The \
+             group is terminated by a user-agent line or end of file.",
+            "must",
+        ),
         "empty-agent" => c(
             "RFC 9309 §2.2.1",
             "Crawlers MUST use case-insensitive matching to find the group that matches the \
@@ -828,7 +834,8 @@ fn root_cause_section(
         .engines
         .get(&cause.implementation)
         .map_or("", |i| i.version.as_str());
-    if let Some(input) = family.and_then(|f| f.input.as_ref()) {
+    let shown = family.and_then(|f| crate::fuzz::ablation::shown_input(f, &cause.implementation));
+    if let Some(input) = shown.as_ref() {
         let body = input.body();
         let shown = crate::text::fenced(&body);
         if body.len() <= 2000 {

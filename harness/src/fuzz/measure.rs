@@ -48,14 +48,48 @@ fn place(construct: &str) -> Place {
 /// The tags a file holds: its body's constructs and the shapes of its rules.
 fn file_tags(body: &[u8]) -> BTreeSet<&'static str> {
     let mut tags: BTreeSet<&'static str> = body_tags(body).into_iter().collect();
-    for line in String::from_utf8_lossy(body).lines() {
-        let line = line.split('#').next().unwrap_or_default();
-        if let Some((key, value)) = line.split_once(':') {
-            let key = key.trim().to_ascii_lowercase();
-            if key == "allow" || key == "disallow" {
-                tags.extend(pattern_tags(value.trim()));
+    // What only the lenient reading names (a misspelling, a missing colon accepted).
+    for record in Robots::parse(body, ParseOptions::new(Profile::Google)).records() {
+        for diagnostic in &record.diagnostics {
+            match diagnostic.name() {
+                "misspelling" => {
+                    tags.insert("misspelling");
+                }
+                "accepted-missing-colon" => {
+                    tags.insert("missing-colon");
+                }
+                _ => {}
             }
         }
+    }
+    let mut in_group = false;
+    let mut blank = false;
+    for line in String::from_utf8_lossy(body).lines() {
+        let line = line.split('#').next().unwrap_or_default();
+        if line.trim().is_empty() {
+            blank |= in_group;
+            continue;
+        }
+        if let Some((key, value)) = line.split_once(':') {
+            let key = key.trim().to_ascii_lowercase();
+            let value = value.trim();
+            if key == "allow" || key == "disallow" {
+                tags.extend(pattern_tags(value));
+                if value.contains([' ', '\t']) {
+                    tags.insert("inner-space");
+                }
+                if blank {
+                    tags.insert("blank-line");
+                }
+            }
+            if key == "user-agent" {
+                in_group = true;
+                if value.is_empty() {
+                    tags.insert("empty-agent");
+                }
+            }
+        }
+        blank = false;
     }
     tags
 }
@@ -63,6 +97,14 @@ fn file_tags(body: &[u8]) -> BTreeSet<&'static str> {
 /// Whether a file (its tags) holds a root cause's construct (a URL's or a decision's
 /// construct can arise in any file; a crawler name's is not asked about).
 fn holds(file: &BTreeSet<&str>, cause: &RootCause) -> bool {
+    if cause.construct == crate::fuzz::ablation::COMBINED {
+        // Several constructs together: a file holding all of them.
+        return !cause.with.is_empty()
+            && cause
+                .with
+                .iter()
+                .all(|c| place(c) != Place::File || file.contains(c));
+    }
     match place(cause.construct) {
         Place::File | Place::Rule => file.contains(cause.construct),
         Place::Url | Place::Decision => true,

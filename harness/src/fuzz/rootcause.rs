@@ -476,6 +476,7 @@ pub fn construct_phrase(tag: &str) -> Option<&'static str> {
         "agent-version" => "a crawler name with a version",
         "agent-space" => "a crawler name with a space",
         "empty-agent" => "a `user-agent` line with an empty value",
+        "blank-line" => "a blank line inside a group",
         "inner-space" => "whitespace inside a rule's path",
         "combined" => "no single construct (each neutralised alone, the split stays)",
         _ => return None,
