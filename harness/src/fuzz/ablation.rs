@@ -835,7 +835,7 @@ pub fn shown_input(family: &Family, name: &str) -> Option<FamilyInput> {
     let same = |a: &Ablated| {
         std::iter::once(name.to_owned())
             .chain(Profile::ALL.into_iter().map(reference_name))
-            .all(|n| a.answers.get(&n).is_some() && a.answers.get(&n) == family.split.get(&n))
+            .all(|n| a.answers.contains_key(&n) && a.answers.get(&n) == family.split.get(&n))
     };
     let plain = ["crlf+cr-line-end", "crlf", "cr-line-end"]
         .iter()
