@@ -367,6 +367,9 @@ pub struct ReportPlan {
     pub dirs: crate::engines::adapters::Dirs,
     /// Only rewrite the pages from the index and the `measured.json` already there.
     pub render: bool,
+    /// Ask about the neutralised variants of the families that lack answers, then rewrite
+    /// the pages, keeping the `measured.json` already there (no corpus measurement).
+    pub ablate_only: bool,
 }
 
 /// `reptest fuzz-report`: measures the catalogue's root causes (every implementation it
@@ -411,6 +414,12 @@ pub fn fuzz_report(plan: &ReportPlan, log: &mut dyn std::io::Write) -> anyhow::R
     });
     catalogue.flush()?;
     writeln!(log, "ablation: {asked} questions asked")?;
+    if plan.ablate_only {
+        return Ok(format!(
+            "{asked} questions asked about neutralised variants; reports rewritten in {}",
+            plan.out.display()
+        ));
+    }
     let index = catalogue.index().clone();
     if corpus.is_none() {
         engines.clear();

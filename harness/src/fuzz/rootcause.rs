@@ -5,11 +5,13 @@
 //! keyed on what the implementation does, not on who else does it:
 //! - the implementation's answer, and the reference's answer under each profile it
 //!   contradicts (`rfc9309`, `google`);
-//! - the behaviour label: the *primary construct* of the family's feature, read off the
-//!   minimal input: the first, in a fixed order from file format to rule shape to URL, of
-//!   the constructs the minimised body, URL and agent still hold (BOM, CR line ends,
-//!   misspelling, a missing colon, `$`, `*`, percent-encoding, …), or, when it holds none,
-//!   the kind of rule that decided (a plain longest-match question);
+//! - the behaviour label: the construct whose neutralisation removes this implementation's
+//!   split, derived from the family's ablation answers and the reference's own account of
+//!   where its profiles decide differently ([`crate::fuzz::ablation`]); "combined" when no
+//!   single construct does; the kind of rule that decided for a plain question. A family not
+//!   yet ablated (recorded since the last `reptest fuzz-report`) falls back to its *primary
+//!   construct*, the first in a fixed order ([`primary_construct`]), which often names a
+//!   bystander (an empty `allow:` beside the misspelled `useragent` that splits);
 //! - the input class, the contract it rests on and the body transformation, if any.
 //!
 //! The split is not in the key, so one behaviour seen by a slightly different set of
