@@ -391,10 +391,15 @@ pub fn readme(
         for (i, run) in index.runs.iter().enumerate() {
             writeln!(
                 out,
-                "| {} | `reptest fuzz-diff --seed {} --time {}s --jobs 1` | {} | {} | {} | {} |",
+                "| {} | `reptest fuzz-diff --seed {} --time {}s --jobs 1{}` | {} | {} | {} | {} |",
                 i + 1,
                 run.seed,
                 run.seconds,
+                if run.inputs.is_empty() {
+                    String::new()
+                } else {
+                    format!(" --inputs {}", run.inputs)
+                },
                 run.cases,
                 run.seconds,
                 run.engines.len(),

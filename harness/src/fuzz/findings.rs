@@ -350,6 +350,24 @@ pub struct RunRecord {
     /// a whole campaign in blocks of the default size.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shard: Option<crate::fuzz::merge::Shard>,
+    /// The opt-in input classes it asked about too, as `--inputs` takes them (empty: realistic
+    /// inputs only).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub inputs: String,
+}
+
+/// The `--inputs` value that opts into `classes` (empty for realistic inputs only).
+pub fn inputs_flag(classes: &crate::fuzz::generate::InputClasses) -> String {
+    crate::fuzz::generate::CLASS_TAGS
+        .iter()
+        .filter(|tag| classes.opted_into(tag))
+        .map(|tag| match *tag {
+            "raw-url" => "raw-urls",
+            "agent-string" => "agent-strings",
+            other => other,
+        })
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 fn is_zero(n: &u64) -> bool {
