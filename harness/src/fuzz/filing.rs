@@ -209,8 +209,10 @@ fn clause_for_tag(tag: &str) -> Option<Clause> {
 /// contradicted; else the clause of its most specific construct.
 pub fn clause(cause: &RootCause, measured: Option<&RootMeasure>) -> Clause {
     if let Some(profile_split) = cause.profile_split {
-        // Derived from evidence: the construct's clause; a profile split where the construct
-        // is where the profiles decide differently; otherwise the covering case's force.
+        // Derived from evidence: the construct's clause, with that sentence's force; a profile
+        // split where the construct is where the profiles decide differently. A covering
+        // case's force (the weakest of all its checks, which may be about another point of
+        // its file) is used only where the clause has none.
         let (decision, _) = feature_tags(&cause.feature);
         let mut found = clause_for_tag(cause.construct)
             .or_else(|| decision.first().and_then(|t| clause_for_tag(t)))
@@ -221,7 +223,9 @@ pub fn clause(cause: &RootCause, measured: Option<&RootMeasure>) -> Clause {
             });
         if profile_split {
             found.force = "profile-split";
-        } else if let Some(case) = measured.and_then(|m| m.case.as_ref()) {
+        } else if found.force == "undefined"
+            && let Some(case) = measured.and_then(|m| m.case.as_ref())
+        {
             found.force = match case.force.as_str() {
                 "must" => "must",
                 "should" => "should",
