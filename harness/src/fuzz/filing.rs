@@ -369,7 +369,10 @@ pub fn readme(
     writeln!(
         out,
         "Each root cause is one behaviour of one implementation: its answer against the \
-         reference's, on the construct a minimised input exercises. Each implementation's \
+         reference's, on the construct that causes it: of the constructs its minimised input \
+         holds, the one whose neutralisation (a misspelling spelled right, the colon put back, \
+         CRLF made LF, …; asked again by `reptest fuzz-report`) makes the implementation agree \
+         with the reference, or *combined* when no single one does. Each implementation's \
          report lists its root causes ranked by real-world prevalence, each with the clause it \
          contradicts, a repro in the library's own language and the families that show it. \
          Inputs are realistic (a product-token crawler name, a URL as a crawler's URL library \
