@@ -279,6 +279,10 @@ struct FuzzReportArgs {
     /// Only rewrite the reports from the catalogue and its `measured.json`: no engine runs.
     #[arg(long)]
     render: bool,
+    /// Only ask the adapters about the neutralised variants of families that lack answers
+    /// (root-cause labels), keeping `measured.json`: no corpus measurement.
+    #[arg(long, conflicts_with = "render")]
+    ablate_only: bool,
     /// The spec cases (for the covering case of each root cause).
     #[arg(long, default_value_os_t = adapters::workspace_root().join("spec-cases"))]
     cases: PathBuf,
@@ -416,6 +420,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 timeout: args.timeout,
                 dirs: args.dirs,
                 render: args.render,
+                ablate_only: args.ablate_only,
             };
             println!(
                 "{}",

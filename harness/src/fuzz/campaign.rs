@@ -885,6 +885,7 @@ impl Campaign {
             new_families: self.stats.new_families,
             first_case: settings.first_case,
             shard: merge::recorded(self.shard),
+            inputs: crate::fuzz::findings::inputs_flag(&self.inputs),
         })?;
         let families = self.catalogue.families().len();
         let stopped = self.stop.load(Ordering::Relaxed);

@@ -155,10 +155,45 @@ pub fn clause_for_tag(tag: &str) -> Option<Clause> {
              present.",
             "must",
         ),
-        "no-leading-slash" | "empty-value" => c(
-            "Google 2019 (URL matching based on path values)",
-            "The path value must start with \"/\" to designate the root.",
+        "no-leading-slash" => c(
+            "Google 2019 (URL matching based on path values); RFC 9309 §2.2 (path-pattern)",
+            "The path value must start with \"/\" to designate the root. (Neither text says \
+             what a crawler does with a path that does not.)",
+            "undefined",
+        ),
+        "empty-value" => c(
+            "Google 2019 (disallow, allow)",
+            "When no path is specified, the directive is ignored.",
             "must",
+        ),
+        "blank-line" => c(
+            "RFC 9309 §2.1",
+            "Group: One or more user-agent lines that are followed by one or more rules. The \
+             group is terminated by a user-agent line or end of file.",
+            "must",
+        ),
+        "empty-agent" => c(
+            "RFC 9309 §2.2.1",
+            "Crawlers MUST use case-insensitive matching to find the group that matches the \
+             product token and then obey the rules of the group. If no matching group exists, \
+             crawlers MUST obey the group with a user-agent line with the \"*\" value, if \
+             present. (An empty `user-agent` value matches no product token.)",
+            "must",
+        ),
+        "inner-space" => c(
+            "RFC 9309 §2.2.2",
+            "Octets in the URI and robots.txt paths outside the range of the ASCII coded \
+             character set, and those in the reserved range defined by [RFC3986], MUST be \
+             percent-encoded as defined by [RFC3986] prior to comparison. (A space is neither: \
+             the text is silent on it; the `rfc9309` profile compares it as `%20`.)",
+            "interpretation",
+        ),
+        "combined" => c(
+            "none isolated",
+            "No single construct of the minimal input explains the split: each neutralised \
+             alone, the implementation still disagrees (or every one of several does), so no \
+             one clause is cited.",
+            "interpretation",
         ),
         "allow-rule" | "disallow-rule" | "no-matching-rule" => c(
             "RFC 9309 §2.2.2; Google 2019 (order of precedence for group-member lines)",
@@ -175,6 +210,33 @@ pub fn clause_for_tag(tag: &str) -> Option<Clause> {
 /// there is one; `profile-split` when the reference's profiles differ and only one is
 /// contradicted; else the clause of its most specific construct.
 pub fn clause(cause: &RootCause, measured: Option<&RootMeasure>) -> Clause {
+    if let Some(profile_split) = cause.profile_split {
+        // Derived from evidence: the construct's clause, with that sentence's force; a profile
+        // split where the construct is where the profiles decide differently. A covering
+        // case's force (the weakest of all its checks, which may be about another point of
+        // its file) is used only where the clause has none.
+        let (decision, _) = feature_tags(&cause.feature);
+        let mut found = clause_for_tag(cause.construct)
+            .or_else(|| decision.first().and_then(|t| clause_for_tag(t)))
+            .unwrap_or(Clause {
+                source: "none found",
+                text: "No sentence of the texts decides this question.",
+                force: "undefined",
+            });
+        if profile_split {
+            found.force = "profile-split";
+        } else if found.force == "undefined"
+            && let Some(case) = measured.and_then(|m| m.case.as_ref())
+        {
+            found.force = match case.force.as_str() {
+                "must" => "must",
+                "should" => "should",
+                "may" => "may",
+                _ => "interpretation",
+            };
+        }
+        return found;
+    }
     let (decision, extra) = feature_tags(&cause.feature);
     let mut found = std::iter::once(&cause.construct)
         .chain(extra.iter())
@@ -211,7 +273,7 @@ pub fn title(cause: &RootCause) -> String {
         .iter()
         .map(|(p, a)| format!("{a} under `{p}`"))
         .collect();
-    let what = construct_phrase(cause.construct).unwrap_or(cause.construct);
+    let what = label_phrase(cause);
     match cause.kind {
         Kind::Timeout => format!(
             "{} takes {:.1}s or more on one robots.txt ({what})",
@@ -230,6 +292,21 @@ pub fn title(cause: &RootCause) -> String {
             expected.join(", ")
         ),
     }
+}
+
+/// The root cause's construct in words; a combined one names its candidates.
+pub fn label_phrase(cause: &RootCause) -> String {
+    if cause.construct == crate::fuzz::ablation::COMBINED && !cause.with.is_empty() {
+        let parts: Vec<&str> = cause
+            .with
+            .iter()
+            .map(|c| construct_phrase(c).unwrap_or(c))
+            .collect();
+        return format!("several constructs together ({})", parts.join(" + "));
+    }
+    construct_phrase(cause.construct)
+        .unwrap_or(cause.construct)
+        .to_owned()
 }
 
 fn link_family(id: &str) -> String {
@@ -294,7 +371,10 @@ pub fn readme(
     writeln!(
         out,
         "Each root cause is one behaviour of one implementation: its answer against the \
-         reference's, on the construct a minimised input exercises. Each implementation's \
+         reference's, on the construct that causes it: of the constructs its minimised input \
+         holds, the one whose neutralisation (a misspelling spelled right, the colon put back, \
+         CRLF made LF, …; asked again by `reptest fuzz-report`) makes the implementation agree \
+         with the reference, or *combined* when no single one does. Each implementation's \
          report lists its root causes ranked by real-world prevalence, each with the clause it \
          contradicts, a repro in the library's own language and the families that show it. \
          Inputs are realistic (a product-token crawler name, a URL as a crawler's URL library \
@@ -320,10 +400,15 @@ pub fn readme(
         for (i, run) in index.runs.iter().enumerate() {
             writeln!(
                 out,
-                "| {} | `reptest fuzz-diff --seed {} --time {}s --jobs 1` | {} | {} | {} | {} |",
+                "| {} | `reptest fuzz-diff --seed {} --time {}s --jobs 1{}` | {} | {} | {} | {} |",
                 i + 1,
                 run.seed,
                 run.seconds,
+                if run.inputs.is_empty() {
+                    String::new()
+                } else {
+                    format!(" --inputs {}", run.inputs)
+                },
                 run.cases,
                 run.seconds,
                 run.engines.len(),
@@ -588,7 +673,7 @@ pub fn implementation_report(
                 out,
                 "| {} | [{} → {}](#{}) | {} | {} | {} | {} |",
                 i + 1,
-                construct_phrase(cause.construct).unwrap_or(cause.construct),
+                label_phrase(cause),
                 cause.answer,
                 cause.id,
                 clause(cause, m).force,
@@ -763,7 +848,8 @@ fn root_cause_section(
         .engines
         .get(&cause.implementation)
         .map_or("", |i| i.version.as_str());
-    if let Some(input) = family.and_then(|f| f.input.as_ref()) {
+    let shown = family.and_then(|f| crate::fuzz::ablation::shown_input(f, &cause.implementation));
+    if let Some(input) = shown.as_ref() {
         let body = input.body();
         let shown = crate::text::fenced(&body);
         if body.len() <= 2000 {

@@ -266,6 +266,11 @@ pub struct Family {
     /// A timeout family: the time measured, in milliseconds.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub timeout_ms: Option<u64>,
+    /// The minimal input with each construct it holds neutralised, and every answer asked
+    /// about each variant (`reptest fuzz-report`, [`crate::fuzz::ablation`]): the evidence a
+    /// root cause's construct is derived from.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ablation: Vec<crate::fuzz::ablation::Ablated>,
 }
 
 /// A family's minimal input, as the index keeps it.
@@ -345,6 +350,24 @@ pub struct RunRecord {
     /// a whole campaign in blocks of the default size.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shard: Option<crate::fuzz::merge::Shard>,
+    /// The opt-in input classes it asked about too, as `--inputs` takes them (empty: realistic
+    /// inputs only).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub inputs: String,
+}
+
+/// The `--inputs` value that opts into `classes` (empty for realistic inputs only).
+pub fn inputs_flag(classes: &crate::fuzz::generate::InputClasses) -> String {
+    crate::fuzz::generate::CLASS_TAGS
+        .iter()
+        .filter(|tag| classes.opted_into(tag))
+        .map(|tag| match *tag {
+            "raw-url" => "raw-urls",
+            "agent-string" => "agent-strings",
+            other => other,
+        })
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 fn is_zero(n: &u64) -> bool {
@@ -416,6 +439,16 @@ impl Catalogue {
     /// The families so far.
     pub fn families(&self) -> &[Family] {
         &self.index.families
+    }
+
+    /// The index.
+    pub fn index(&self) -> &Index {
+        &self.index
+    }
+
+    /// Changes the index (then [`Catalogue::flush`] writes it).
+    pub fn update(&mut self, change: impl FnOnce(&mut Index)) {
+        change(&mut self.index);
     }
 
     /// The directory.
@@ -503,6 +536,7 @@ impl Catalogue {
             transformation: finding.transformation.map(str::to_owned),
             contract: finding.contract.iter().map(|c| (*c).to_owned()).collect(),
             timeout_ms: finding.timeout_ms,
+            ablation: Vec::new(),
         };
         for info in &finding.engines {
             self.index

@@ -48,14 +48,48 @@ fn place(construct: &str) -> Place {
 /// The tags a file holds: its body's constructs and the shapes of its rules.
 fn file_tags(body: &[u8]) -> BTreeSet<&'static str> {
     let mut tags: BTreeSet<&'static str> = body_tags(body).into_iter().collect();
-    for line in String::from_utf8_lossy(body).lines() {
-        let line = line.split('#').next().unwrap_or_default();
-        if let Some((key, value)) = line.split_once(':') {
-            let key = key.trim().to_ascii_lowercase();
-            if key == "allow" || key == "disallow" {
-                tags.extend(pattern_tags(value.trim()));
+    // What only the lenient reading names (a misspelling, a missing colon accepted).
+    for record in Robots::parse(body, ParseOptions::new(Profile::Google)).records() {
+        for diagnostic in &record.diagnostics {
+            match diagnostic.name() {
+                "misspelling" => {
+                    tags.insert("misspelling");
+                }
+                "accepted-missing-colon" => {
+                    tags.insert("missing-colon");
+                }
+                _ => {}
             }
         }
+    }
+    let mut in_group = false;
+    let mut blank = false;
+    for line in String::from_utf8_lossy(body).lines() {
+        let line = line.split('#').next().unwrap_or_default();
+        if line.trim().is_empty() {
+            blank |= in_group;
+            continue;
+        }
+        if let Some((key, value)) = line.split_once(':') {
+            let key = key.trim().to_ascii_lowercase();
+            let value = value.trim();
+            if key == "allow" || key == "disallow" {
+                tags.extend(pattern_tags(value));
+                if value.contains([' ', '\t']) {
+                    tags.insert("inner-space");
+                }
+                if blank {
+                    tags.insert("blank-line");
+                }
+            }
+            if key == "user-agent" {
+                in_group = true;
+                if value.is_empty() {
+                    tags.insert("empty-agent");
+                }
+            }
+        }
+        blank = false;
     }
     tags
 }
@@ -63,6 +97,14 @@ fn file_tags(body: &[u8]) -> BTreeSet<&'static str> {
 /// Whether a file (its tags) holds a root cause's construct (a URL's or a decision's
 /// construct can arise in any file; a crawler name's is not asked about).
 fn holds(file: &BTreeSet<&str>, cause: &RootCause) -> bool {
+    if cause.construct == crate::fuzz::ablation::COMBINED {
+        // Several constructs together: a file holding all of them.
+        return !cause.with.is_empty()
+            && cause
+                .with
+                .iter()
+                .all(|c| place(c) != Place::File || file.contains(c));
+    }
     match place(cause.construct) {
         Place::File | Place::Rule => file.contains(cause.construct),
         Place::Url | Place::Decision => true,
@@ -311,6 +353,9 @@ pub struct ReportPlan {
     pub dirs: crate::engines::adapters::Dirs,
     /// Only rewrite the pages from the index and the `measured.json` already there.
     pub render: bool,
+    /// Ask about the neutralised variants of the families that lack answers, then rewrite
+    /// the pages, keeping the `measured.json` already there (no corpus measurement).
+    pub ablate_only: bool,
 }
 
 /// `reptest fuzz-report`: measures the catalogue's root causes (every implementation it
@@ -323,9 +368,11 @@ pub fn fuzz_report(plan: &ReportPlan, log: &mut dyn std::io::Write) -> anyhow::R
         catalogue.flush()?;
         return Ok(format!("reports rewritten in {}", plan.out.display()));
     }
-    let index = crate::fuzz::findings::Index::read(&plan.out.join("index.json"))?
-        .with_context(|| format!("no findings catalogue in {}", plan.out.display()))?;
-    let names: Vec<String> = index
+    if catalogue.index().families.is_empty() && catalogue.index().runs.is_empty() {
+        anyhow::bail!("no findings catalogue in {}", plan.out.display());
+    }
+    let names: Vec<String> = catalogue
+        .index()
         .engines
         .keys()
         .filter(|n| !n.starts_with("reference-"))
@@ -336,14 +383,32 @@ pub fn fuzz_report(plan: &ReportPlan, log: &mut dyn std::io::Write) -> anyhow::R
         Some(dir) => Corpus::load_if_present(dir)?,
         None => None,
     };
-    let mut engines: Vec<Box<dyn Engine>> = Vec::new();
-    if corpus.is_some() {
-        let chosen = crate::engines::adapters::choose(&plan.dirs, &names, false, true, log)?;
-        let (found, warnings) = crate::fuzz::campaign::implementations_for(&chosen, plan.timeout);
-        for warning in warnings {
-            writeln!(log, "warning: {warning}")?;
-        }
-        engines = found;
+    // Every implementation the catalogue names that is set up: asked about each family's
+    // neutralised variants (the evidence of each root cause's construct), then on the corpus.
+    let chosen = crate::engines::adapters::choose(&plan.dirs, &names, false, true, log)?;
+    let (mut engines, warnings) = crate::fuzz::campaign::implementations_for(&chosen, plan.timeout);
+    for warning in warnings {
+        writeln!(log, "warning: {warning}")?;
+    }
+    let mut asked = 0;
+    catalogue.update(|index| {
+        asked = crate::fuzz::ablation::ablate(index, &mut engines, &mut |n, total| {
+            if n % 100 == 0 {
+                eprintln!("ablation: family {n} of {total}");
+            }
+        });
+    });
+    catalogue.flush()?;
+    writeln!(log, "ablation: {asked} questions asked")?;
+    if plan.ablate_only {
+        return Ok(format!(
+            "{asked} questions asked about neutralised variants; reports rewritten in {}",
+            plan.out.display()
+        ));
+    }
+    let index = catalogue.index().clone();
+    if corpus.is_none() {
+        engines.clear();
     }
     let name = plan
         .corpus

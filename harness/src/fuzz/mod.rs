@@ -4,6 +4,7 @@
 //! causes per implementation derived from it and their ready-to-file reports, and the
 //! reference's own metamorphic invariants.
 
+pub mod ablation;
 pub mod campaign;
 pub mod contract;
 pub mod corpus;

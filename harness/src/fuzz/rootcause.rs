@@ -5,11 +5,13 @@
 //! keyed on what the implementation does, not on who else does it:
 //! - the implementation's answer, and the reference's answer under each profile it
 //!   contradicts (`rfc9309`, `google`);
-//! - the behaviour label: the *primary construct* of the family's feature, read off the
-//!   minimal input: the first, in a fixed order from file format to rule shape to URL, of
-//!   the constructs the minimised body, URL and agent still hold (BOM, CR line ends,
-//!   misspelling, a missing colon, `$`, `*`, percent-encoding, …), or, when it holds none,
-//!   the kind of rule that decided (a plain longest-match question);
+//! - the behaviour label: the construct whose neutralisation removes this implementation's
+//!   split, derived from the family's ablation answers and the reference's own account of
+//!   where its profiles decide differently ([`crate::fuzz::ablation`]); "combined" when no
+//!   single construct does; the kind of rule that decided for a plain question. A family not
+//!   yet ablated (recorded since the last `reptest fuzz-report`) falls back to its *primary
+//!   construct*, the first in a fixed order ([`primary_construct`]), which often names a
+//!   bystander (an empty `allow:` beside the misspelled `useragent` that splits);
 //! - the input class, the contract it rests on and the body transformation, if any.
 //!
 //! The split is not in the key, so one behaviour seen by a slightly different set of
@@ -85,8 +87,16 @@ pub struct RootCause {
     pub expected: BTreeMap<Profile, Answer>,
     /// The reference's answer under every profile, on the representative input.
     pub reference: BTreeMap<Profile, Answer>,
-    /// The behaviour label: the primary construct ([`primary_construct`]).
+    /// The behaviour label: the construct derived from the family's ablation
+    /// ([`crate::fuzz::ablation::cause`]), [`crate::fuzz::ablation::COMBINED`] when no single
+    /// construct explains it, or, for a catalogue not yet ablated, the primary construct
+    /// ([`primary_construct`]).
     pub construct: &'static str,
+    /// For a combined label: the constructs each of whose neutralisation removes the split.
+    pub with: Vec<&'static str>,
+    /// Whether the construct is where the reference's profiles decide differently (a profile
+    /// split); `None` when not derived from evidence.
+    pub profile_split: Option<bool>,
     /// The representative family's feature (every construct its input holds).
     pub feature: String,
     /// Opt-in input classes (empty: realistic inputs).
@@ -122,6 +132,61 @@ impl RootCause {
     }
 }
 
+/// The behaviour label of one implementation's split in one family.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Label {
+    /// The construct.
+    pub construct: &'static str,
+    /// For [`crate::fuzz::ablation::COMBINED`]: the candidates.
+    pub with: Vec<&'static str>,
+    /// Derived from evidence: whether it is a profile split.
+    pub profile_split: Option<bool>,
+}
+
+impl Label {
+    /// The label as the root cause's key holds it.
+    pub fn key(&self) -> String {
+        let mut out = self.construct.to_owned();
+        if !self.with.is_empty() {
+            out.push(':');
+            out.push_str(&self.with.join("+"));
+        }
+        match self.profile_split {
+            Some(true) => out.push_str("|profile-split"),
+            Some(false) => out.push_str("|derived"),
+            None => {}
+        }
+        out
+    }
+}
+
+/// The label of `name`'s split in `family` against `expected`: derived from the family's
+/// ablation ([`crate::fuzz::ablation::cause`]), or, when the family has not been ablated for
+/// `name`, its primary construct.
+pub fn label(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Label {
+    match crate::fuzz::ablation::cause(family, name, expected) {
+        Some(cause) => Label {
+            construct: cause.construct,
+            with: cause.with,
+            profile_split: Some(cause.profile_split),
+        },
+        None => Label {
+            construct: primary_construct(&family.feature),
+            with: Vec::new(),
+            profile_split: None,
+        },
+    }
+}
+
+/// Questions a cited spec case decides, by the construct the input holds and the profile:
+/// a family holding it is not suspected under that profile (the case is the sentence that
+/// decides it, with its force).
+pub const DECIDED: [(&str, Profile, &str); 1] = [(
+    "inner-space",
+    Profile::Rfc9309,
+    "encoding/space-inside-a-rule-value-next-to-a-reserved-character",
+)];
+
 /// The reference's answer under `profile` in a family's split.
 pub fn reference_answer(family: &Family, profile: Profile) -> Option<Answer> {
     family.split.get(&reference_name(profile)).copied()
@@ -136,9 +201,21 @@ pub fn suspect_profiles(family: &Family) -> Vec<Profile> {
         .filter(|(name, a)| !name.starts_with("reference-") && a.allowed().is_some())
         .map(|(n, a)| (n, *a))
         .collect();
+    let held: Vec<&'static str> = family.input.as_ref().map_or_else(Vec::new, |i| {
+        crate::fuzz::ablation::variants(&i.input())
+            .into_iter()
+            .map(|(c, _)| c)
+            .collect()
+    });
     [Profile::Rfc9309, Profile::Google]
         .into_iter()
         .filter(|profile| {
+            if DECIDED
+                .iter()
+                .any(|(c, p, _)| p == profile && held.contains(c))
+            {
+                return false;
+            }
             let Some(expected) = reference_answer(family, *profile) else {
                 return false;
             };
@@ -171,7 +248,7 @@ pub fn root_causes(index: &Index) -> Vec<RootCause> {
         Kind,
         Answer,
         Vec<(Profile, Answer)>,
-        String,
+        Label,
         Vec<String>,
         Vec<String>,
         Option<String>,
@@ -212,12 +289,13 @@ pub fn root_causes(index: &Index) -> Vec<RootCause> {
                     (Kind::Deviation, kept)
                 }
             };
+            let label = label(family, name, &expected);
             let key = (
                 name.clone(),
                 kind,
                 *answer,
                 expected,
-                primary_construct(&family.feature).to_owned(),
+                label,
                 family.classes.clone(),
                 family.contract.clone(),
                 family.transformation.clone(),
@@ -248,18 +326,10 @@ pub fn root_causes(index: &Index) -> Vec<RootCause> {
         .map(
             |(
                 also,
-                (
-                    implementation,
-                    kind,
-                    answer,
-                    expected,
-                    construct,
-                    classes,
-                    contract,
-                    transformation,
-                ),
+                (implementation, kind, answer, expected, label, classes, contract, transformation),
                 members,
             )| {
+                let construct = label.key();
                 let key = format!(
                     "{implementation}|{}|{answer}|{expected:?}|{construct}|{classes:?}|\
                      {contract:?}|{transformation:?}",
@@ -289,7 +359,9 @@ pub fn root_causes(index: &Index) -> Vec<RootCause> {
                     answer,
                     expected: expected.into_iter().collect(),
                     reference,
-                    construct: primary_construct(&feature),
+                    construct: label.construct,
+                    with: label.with,
+                    profile_split: label.profile_split,
                     feature,
                     classes,
                     contract,
@@ -405,6 +477,10 @@ pub fn construct_phrase(tag: &str) -> Option<&'static str> {
         "url-query" => "a URL with a query",
         "agent-version" => "a crawler name with a version",
         "agent-space" => "a crawler name with a space",
+        "empty-agent" => "a `user-agent` line with an empty value",
+        "blank-line" => "a blank line inside a group",
+        "inner-space" => "whitespace inside a rule's path",
+        "combined" => "no single construct (each neutralised alone, the split stays)",
         _ => return None,
     })
 }
@@ -511,6 +587,7 @@ mod tests {
             transformation: None,
             contract: Vec::new(),
             timeout_ms: None,
+            ablation: Vec::new(),
         }
     }
 

@@ -1,0 +1,1011 @@
+//! What causes a split, from evidence: the construct whose neutralisation makes an
+//! implementation's disagreement with the reference disappear.
+//!
+//! A family's minimal input still holds every construct the split needs, and often more than
+//! one (a misspelled `useragent` *and* the empty `allow:` line that lets it start a new
+//! group). Picking the first construct in a fixed order names the wrong one about as often as
+//! the right one. Two sources of evidence decide instead:
+//!
+//! - **Ablation** ([`variants`]): for each construct the input holds, the same input with that
+//!   construct neutralised (a misspelled field name spelled right, the missing colon put back,
+//!   an empty-value line removed, a rule's `%xx` of an unreserved character decoded, CRLF made
+//!   LF, the BOM taken off, …). `reptest fuzz-report` asks every implementation of the family
+//!   and the reference under every profile about each variant ([`ablate`]) and keeps the
+//!   answers in the catalogue (each family's `ablation`), so that the derivation stays a pure
+//!   function of `index.json`. A construct whose variant makes the implementation agree with
+//!   the reference (under every profile it contradicted) is a *candidate*.
+//! - **The reference's own account** ([`profile_decisions`]): where its `rfc9309` and `google`
+//!   profiles read a line differently (a misspelling or a missing colon accepted by one and
+//!   ignored by the other, a path repaired by one), and which constructs' neutralisation
+//!   brings the two profiles to one answer. A profile split is exactly such a place, so its
+//!   cause is the candidate there.
+//!
+//! [`cause`] then names one construct: the only candidate; or among several, the one the
+//! profiles' decisions differ on (for a split against one profile), else the one the
+//! implementation reacts to while the reference does not; else the candidates are
+//! **combined**. When no candidate exists, the deciding rule's own shape (which no variant
+//! could take away: a `*` inside a pattern) is the cause if it has one; otherwise the label is
+//! **combined**: no single construct explains it, and the report says so rather than guess.
+//! An input that holds no construct at all is a plain question, labelled by the kind of rule
+//! that decided it.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use reptest_reference::{Diagnostic, ParseOptions, Profile, RecordKind, Robots};
+use serde::{Deserialize, Serialize};
+
+use crate::answer::Answer;
+use crate::engines::{Engine, ReferenceEngine, reference_name};
+use crate::fuzz::findings::{Family, FamilyInput, Index};
+use crate::fuzz::generate::Input;
+
+/// Every construct a variant can neutralise, in a fixed order (the order only names the
+/// variants; it never decides a cause).
+pub const ABLATABLE: [&str; 22] = [
+    "bom",
+    "crlf",
+    "cr-line-end",
+    "blank-line",
+    "misspelling",
+    "missing-colon",
+    "empty-agent",
+    "invalid-agent",
+    "empty-value",
+    "unknown-field",
+    "non-standard-field",
+    "rule-outside-group",
+    "no-leading-slash",
+    "inline-comment",
+    "inner-space",
+    "percent",
+    "url-percent",
+    "non-ascii",
+    "wildcard",
+    "end-anchor",
+    "inner-dollar",
+    "agent-version",
+];
+
+/// The label of a root cause no single construct explains.
+pub const COMBINED: &str = "combined";
+
+/// The static name of a construct (`None` for one this module does not know).
+pub fn construct_name(name: &str) -> Option<&'static str> {
+    ABLATABLE.iter().copied().find(|c| *c == name)
+}
+
+/// One neutralised variant of a family's input, with every answer asked about it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ablated {
+    /// The construct neutralised.
+    pub construct: String,
+    /// The variant.
+    pub input: FamilyInput,
+    /// Each engine's answer to it (the references under every profile, and the
+    /// implementations that deviate in the family).
+    pub answers: BTreeMap<String, Answer>,
+}
+
+/// One line of a body as the reference splits it: content and line end.
+struct Line {
+    content: Vec<u8>,
+    end: Vec<u8>,
+}
+
+fn split_lines(body: &[u8]) -> Vec<Line> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut i = 0;
+    while i < body.len() {
+        match body[i] {
+            b'\n' => {
+                out.push(Line {
+                    content: body[start..i].to_vec(),
+                    end: b"\n".to_vec(),
+                });
+                i += 1;
+                start = i;
+            }
+            b'\r' => {
+                let len = if body.get(i + 1) == Some(&b'\n') {
+                    2
+                } else {
+                    1
+                };
+                out.push(Line {
+                    content: body[start..i].to_vec(),
+                    end: body[i..i + len].to_vec(),
+                });
+                i += len;
+                start = i;
+            }
+            _ => i += 1,
+        }
+    }
+    if start < body.len() {
+        out.push(Line {
+            content: body[start..].to_vec(),
+            end: Vec::new(),
+        });
+    }
+    out
+}
+
+fn join_lines(lines: &[Line]) -> Vec<u8> {
+    lines
+        .iter()
+        .flat_map(|l| l.content.iter().chain(&l.end).copied())
+        .collect()
+}
+
+fn with_body(input: &Input, body: &[u8]) -> Input {
+    Input {
+        lines: body
+            .split_inclusive(|b| *b == b'\n')
+            .map(<[u8]>::to_vec)
+            .collect(),
+        agent: input.agent.clone(),
+        urls: input.urls.clone(),
+    }
+}
+
+fn is_space(b: u8) -> bool {
+    b == b' ' || b == b'\t'
+}
+
+/// Where a line's field name starts and ends (after a BOM and leading whitespace).
+fn key_span(content: &[u8]) -> (usize, usize) {
+    let mut start = 0;
+    if content.starts_with(b"\xEF\xBB\xBF") {
+        start = 3;
+    }
+    while start < content.len() && is_space(content[start]) {
+        start += 1;
+    }
+    let mut end = start;
+    while end < content.len() && content[end] != b':' && !is_space(content[end]) {
+        end += 1;
+    }
+    (start, end)
+}
+
+/// Where a `field: value` line's value starts and ends: after the colon, trimmed, before a
+/// comment.
+fn value_span(content: &[u8]) -> Option<(usize, usize)> {
+    let colon = content.iter().position(|b| *b == b':')?;
+    let hash = content.iter().position(|b| *b == b'#');
+    if hash.is_some_and(|h| h < colon) {
+        return None;
+    }
+    let mut start = colon + 1;
+    let mut end = hash.unwrap_or(content.len());
+    while start < end && is_space(content[start]) {
+        start += 1;
+    }
+    while end > start && is_space(content[end - 1]) {
+        end -= 1;
+    }
+    Some((start, end))
+}
+
+/// What the reference's `rfc9309` and `google` profiles say about each line: its kinds and
+/// its diagnostics under either (`None` when the records do not line up with the lines).
+fn line_readings(body: &[u8]) -> Option<Vec<(Vec<RecordKind>, Vec<Diagnostic>)>> {
+    let lines = split_lines(body).len();
+    let mut out: Vec<(Vec<RecordKind>, Vec<Diagnostic>)> = vec![(Vec::new(), Vec::new()); lines];
+    for profile in [Profile::Rfc9309, Profile::Google] {
+        let robots = Robots::parse(body, ParseOptions::new(profile));
+        for record in robots.records() {
+            let slot = out.get_mut(record.line.checked_sub(1)?)?;
+            slot.0.push(record.kind);
+            slot.1.extend(record.diagnostics.iter().cloned());
+        }
+    }
+    Some(out)
+}
+
+fn is_rule(kinds: &[RecordKind]) -> bool {
+    kinds
+        .iter()
+        .any(|k| matches!(k, RecordKind::Allow | RecordKind::Disallow))
+}
+
+const UNRESERVED: &[u8] = b"-._~";
+
+/// A pattern or path with each `%xx` of an unreserved character decoded and every other
+/// escape's hex digits upper-cased.
+fn normalise_escapes(text: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(text.len());
+    let mut i = 0;
+    while i < text.len() {
+        if text[i] == b'%'
+            && let Some(hex) = text.get(i + 1..i + 3)
+            && hex.iter().all(u8::is_ascii_hexdigit)
+        {
+            let byte = u8::from_str_radix(std::str::from_utf8(hex).unwrap_or("00"), 16)
+                .unwrap_or_default();
+            if byte.is_ascii_alphanumeric() || UNRESERVED.contains(&byte) {
+                out.push(byte);
+            } else {
+                out.push(b'%');
+                out.extend(hex.iter().map(u8::to_ascii_uppercase));
+            }
+            i += 3;
+        } else {
+            out.push(text[i]);
+            i += 1;
+        }
+    }
+    out
+}
+
+fn encode_non_ascii(text: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(text.len());
+    for &b in text {
+        if b >= 0x80 {
+            out.extend(format!("%{b:02X}").bytes());
+        } else {
+            out.push(b);
+        }
+    }
+    out
+}
+
+/// Each rule line's value rewritten by `f`; `None` when nothing changed.
+fn rewrite_rules(
+    body: &[u8],
+    readings: &[(Vec<RecordKind>, Vec<Diagnostic>)],
+    f: &dyn Fn(&[u8]) -> Vec<u8>,
+) -> Option<Vec<u8>> {
+    let mut lines = split_lines(body);
+    let mut changed = false;
+    for (line, (kinds, _)) in lines.iter_mut().zip(readings) {
+        if !is_rule(kinds) {
+            continue;
+        }
+        let Some((start, end)) = value_span(&line.content) else {
+            continue;
+        };
+        let value = &line.content[start..end];
+        let new = f(value);
+        if new != value {
+            changed = true;
+            line.content = [&line.content[..start], new.as_slice(), &line.content[end..]].concat();
+        }
+    }
+    changed.then(|| join_lines(&lines))
+}
+
+/// What to do with a line: nothing (`None`), remove it (`Some(None)`), or give it new content.
+type LinePick<'a> = dyn Fn(&Line, &[RecordKind], &[Diagnostic]) -> Option<Option<Vec<u8>>> + 'a;
+
+/// Each line `pick` selects removed, or rewritten by it; `None` when nothing changed.
+fn rewrite_lines(
+    body: &[u8],
+    readings: &[(Vec<RecordKind>, Vec<Diagnostic>)],
+    pick: &LinePick<'_>,
+) -> Option<Vec<u8>> {
+    let mut out = Vec::new();
+    let mut changed = false;
+    for (line, (kinds, diagnostics)) in split_lines(body).into_iter().zip(readings) {
+        match pick(&line, kinds, diagnostics) {
+            None => out.push(line),
+            Some(None) => changed = true,
+            Some(Some(content)) => {
+                changed = true;
+                out.push(Line {
+                    content,
+                    end: line.end,
+                });
+            }
+        }
+    }
+    changed.then(|| join_lines(&out))
+}
+
+fn has(diagnostics: &[Diagnostic], name: &str) -> bool {
+    diagnostics.iter().any(|d| d.name() == name)
+}
+
+/// The input with each construct it holds neutralised, one variant per construct (every
+/// occurrence of it at once), in [`ABLATABLE`] order. Constructs the input does not hold give
+/// no variant.
+pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
+    let body = input.body();
+    let Some(readings) = line_readings(&body) else {
+        return Vec::new();
+    };
+    let mut out: Vec<(&'static str, Input)> = Vec::new();
+    let mut push = |construct: &'static str, new: Option<Vec<u8>>| {
+        if let Some(new) = new
+            && new != body
+        {
+            out.push((construct, with_body(input, &new)));
+        }
+    };
+    push(
+        "bom",
+        body.strip_prefix(b"\xEF\xBB\xBF").map(<[u8]>::to_vec),
+    );
+    let relined = |from: &[u8], to: &[u8]| -> Option<Vec<u8>> {
+        let mut changed = false;
+        let mut lines = split_lines(&body);
+        for line in &mut lines {
+            if line.end == from {
+                line.end = to.to_vec();
+                changed = true;
+            }
+        }
+        changed.then(|| join_lines(&lines))
+    };
+    push("crlf", relined(b"\r\n", b"\n"));
+    push("cr-line-end", relined(b"\r", b"\n"));
+    // Blank lines (only whitespace) between the lines of the file: removed.
+    push(
+        "blank-line",
+        rewrite_lines(&body, &readings, &|line, _, _| {
+            let content = line
+                .content
+                .strip_prefix(b"\xEF\xBB\xBF")
+                .unwrap_or(&line.content);
+            (content.iter().all(|b| is_space(*b)) && !line.end.is_empty()).then_some(None)
+        }),
+    );
+    // Misspellings and missing colons, where either profile reads the line so.
+    push(
+        "misspelling",
+        rewrite_lines(&body, &readings, &|line, _, diagnostics| {
+            let canonical = diagnostics.iter().find_map(|d| match d {
+                Diagnostic::AcceptedMisspelling { canonical } => Some(*canonical),
+                _ => None,
+            })?;
+            let (start, end) = key_span(&line.content);
+            // The field written as it is spelled, colon included (`useragent foo` is
+            // `user-agent: foo`): the line as its lenient reading takes it.
+            let colon: &[u8] = if line.content[end..].starts_with(b":") {
+                b""
+            } else {
+                b":"
+            };
+            Some(Some(
+                [
+                    &line.content[..start],
+                    canonical.as_bytes(),
+                    colon,
+                    &line.content[end..],
+                ]
+                .concat(),
+            ))
+        }),
+    );
+    let colonless = |diagnostics: &[Diagnostic]| {
+        has(diagnostics, "accepted-missing-colon") || has(diagnostics, "missing-colon")
+    };
+    push(
+        "missing-colon",
+        rewrite_lines(&body, &readings, &|line, _, diagnostics| {
+            if !colonless(diagnostics) {
+                return None;
+            }
+            let (start, end) = key_span(&line.content);
+            if end == start {
+                return None;
+            }
+            Some(Some(
+                [&line.content[..end], b":", &line.content[end..]].concat(),
+            ))
+        }),
+    );
+    let is_agent = |kinds: &[RecordKind]| kinds.contains(&RecordKind::UserAgent);
+    let empty_value =
+        |line: &Line| value_span(&line.content).is_some_and(|(start, end)| start == end);
+    // A line one profile reads leniently, taken out altogether: the other neutral form of a
+    // misspelled or colonless line (`useragent:` with nothing after it starts a group under
+    // one reading and is nothing under the other).
+    push(
+        "misspelling",
+        rewrite_lines(&body, &readings, &|_, _, diagnostics| {
+            has(diagnostics, "misspelling").then_some(None)
+        }),
+    );
+    push(
+        "missing-colon",
+        rewrite_lines(&body, &readings, &|_, _, diagnostics| {
+            (colonless(diagnostics) && !has(diagnostics, "misspelling")).then_some(None)
+        }),
+    );
+    let lenient =
+        |diagnostics: &[Diagnostic]| has(diagnostics, "misspelling") || colonless(diagnostics);
+    push(
+        "empty-agent",
+        rewrite_lines(&body, &readings, &|line, kinds, diagnostics| {
+            (is_agent(kinds) && empty_value(line) && !lenient(diagnostics)).then_some(None)
+        }),
+    );
+    push(
+        "invalid-agent",
+        rewrite_lines(&body, &readings, &|line, kinds, diagnostics| {
+            if !is_agent(kinds)
+                || empty_value(line)
+                || !has(diagnostics, "invalid-agent")
+                || lenient(diagnostics)
+            {
+                return None;
+            }
+            let (start, end) = value_span(&line.content)?;
+            let value = String::from_utf8_lossy(&line.content[start..end]).into_owned();
+            let token: String = value
+                .chars()
+                .take_while(|c| c.is_ascii_alphabetic() || *c == '_' || *c == '-')
+                .collect();
+            if token.is_empty() {
+                return Some(None);
+            }
+            Some(Some(
+                [
+                    &line.content[..start],
+                    token.as_bytes(),
+                    &line.content[end..],
+                ]
+                .concat(),
+            ))
+        }),
+    );
+    let removed = |name: &'static str| {
+        rewrite_lines(&body, &readings, &|_, kinds, diagnostics| {
+            (has(diagnostics, name) && !lenient(diagnostics) && !is_agent(kinds)).then_some(None)
+        })
+    };
+    push("empty-value", removed("empty-value"));
+    push("unknown-field", removed("unknown-field"));
+    push("non-standard-field", removed("non-standard-field"));
+    push("rule-outside-group", removed("rule-outside-group"));
+    push(
+        "no-leading-slash",
+        rewrite_lines(&body, &readings, &|line, _, diagnostics| {
+            if !has(diagnostics, "no-leading-slash") {
+                return None;
+            }
+            let (start, _) = value_span(&line.content)?;
+            Some(Some(
+                [&line.content[..start], b"/", &line.content[start..]].concat(),
+            ))
+        }),
+    );
+    push(
+        "inline-comment",
+        rewrite_lines(&body, &readings, &|line, _, _| {
+            let hash = line.content.iter().position(|b| *b == b'#')?;
+            let before = &line.content[..hash];
+            if before.iter().all(|b| is_space(*b)) {
+                return None;
+            }
+            let kept = before.len() - before.iter().rev().take_while(|b| is_space(**b)).count();
+            Some(Some(line.content[..kept].to_vec()))
+        }),
+    );
+    push(
+        "inner-space",
+        rewrite_rules(&body, &readings, &|value| {
+            let mut out = Vec::new();
+            for &b in value {
+                match b {
+                    b' ' => out.extend_from_slice(b"%20"),
+                    b'\t' => out.extend_from_slice(b"%09"),
+                    _ => out.push(b),
+                }
+            }
+            out
+        }),
+    );
+    // Percent-encodings: the rules' and the URL's escapes normalised together (an unreserved
+    // character decoded, hex digits upper-cased), so that both sides write each octet alike;
+    // then the URL's alone.
+    let url = input.urls.first().map(|url| {
+        let at = url.find("://").map_or(0, |i| i + 3);
+        let path = url[at..].find('/').map_or(url.len(), |i| at + i);
+        let normal = normalise_escapes(&url.as_bytes()[path..]);
+        format!("{}{}", &url[..path], String::from_utf8_lossy(&normal))
+    });
+    let url_changed = url.as_ref().is_some_and(|u| Some(u) != input.urls.first());
+    let rules = rewrite_rules(&body, &readings, &normalise_escapes);
+    if rules.is_some() {
+        let mut both = with_body(input, rules.as_deref().unwrap_or_default());
+        if let Some(url) = &url {
+            both.urls = vec![url.clone()];
+        }
+        out.push(("percent", both));
+    }
+    if url_changed && let Some(url) = url {
+        out.push((
+            "url-percent",
+            Input {
+                urls: vec![url],
+                ..input.clone()
+            },
+        ));
+    }
+    let mut push = |construct: &'static str, new: Option<Vec<u8>>| {
+        if let Some(new) = new
+            && new != body
+        {
+            out.push((construct, with_body(input, &new)));
+        }
+    };
+    push(
+        "non-ascii",
+        rewrite_rules(&body, &readings, &encode_non_ascii),
+    );
+    push(
+        "wildcard",
+        rewrite_rules(&body, &readings, &|value| {
+            let mut out: Vec<u8> = Vec::with_capacity(value.len());
+            for &b in value {
+                if !(b == b'*' && out.last() == Some(&b'*')) {
+                    out.push(b);
+                }
+            }
+            while out.len() > 1 && out.last() == Some(&b'*') {
+                out.pop();
+            }
+            out
+        }),
+    );
+    push(
+        "end-anchor",
+        rewrite_rules(&body, &readings, &|value| {
+            value.strip_suffix(b"$").unwrap_or(value).to_vec()
+        }),
+    );
+    push(
+        "inner-dollar",
+        rewrite_rules(&body, &readings, &|value| {
+            let (body, anchor) = match value.strip_suffix(b"$") {
+                Some(b) => (b, &b"$"[..]),
+                None => (value, &b""[..]),
+            };
+            let mut out = Vec::new();
+            for &b in body {
+                if b == b'$' {
+                    out.extend_from_slice(b"%24");
+                } else {
+                    out.push(b);
+                }
+            }
+            out.extend_from_slice(anchor);
+            out
+        }),
+    );
+    if let Some((name, _)) = input.agent.split_once('/')
+        && !name.is_empty()
+    {
+        out.push((
+            "agent-version",
+            Input {
+                agent: name.to_owned(),
+                ..input.clone()
+            },
+        ));
+    }
+    out
+}
+
+/// The constructs on which the reference's `rfc9309` and `google` profiles decide a line
+/// differently (its own account of a profile split): a misspelling or a missing colon one
+/// accepts, a path one repairs, an agent one reads.
+pub fn profile_decisions(input: &Input) -> BTreeSet<&'static str> {
+    let body = input.body();
+    let read = |profile| {
+        Robots::parse(&body, ParseOptions::new(profile))
+            .records()
+            .iter()
+            .map(|r| (r.kind, r.diagnostics.clone()))
+            .collect::<Vec<_>>()
+    };
+    let rfc = read(Profile::Rfc9309);
+    let google = read(Profile::Google);
+    let mut out = BTreeSet::new();
+    for (a, b) in rfc.iter().zip(&google) {
+        if a == b {
+            continue;
+        }
+        let all: Vec<&Diagnostic> = a.1.iter().chain(&b.1).collect();
+        let named = |n: &str| all.iter().any(|d| d.name() == n);
+        if named("misspelling") {
+            out.insert("misspelling");
+        } else if named("accepted-missing-colon") || named("missing-colon") {
+            out.insert("missing-colon");
+        } else if named("no-leading-slash") {
+            out.insert("no-leading-slash");
+        } else if named("invalid-agent") {
+            out.insert("invalid-agent");
+            out.insert("empty-agent");
+        } else if named("empty-value") {
+            out.insert("empty-value");
+        }
+    }
+    out
+}
+
+/// What [`cause`] derived for one implementation in one family.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cause {
+    /// The construct named ([`COMBINED`] when none alone explains the split).
+    pub construct: &'static str,
+    /// For [`COMBINED`]: the constructs each of whose neutralisation removes the split (empty
+    /// when none does).
+    pub with: Vec<&'static str>,
+    /// Whether the construct is where the reference's profiles decide differently (and the
+    /// implementation contradicts one of them only): a profile split.
+    pub profile_split: bool,
+}
+
+/// The cause of `name`'s split in `family` against the reference under the profiles of
+/// `expected`, from the family's ablation answers and the reference's account; `None` when
+/// the family has constructs to ablate but no answers of `name` about them (a catalogue not
+/// yet ablated: `reptest fuzz-report` asks).
+pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Option<Cause> {
+    let input = family.input.as_ref()?.input();
+    let tried = variants(&input);
+    let reference = |p: Profile| {
+        family
+            .split
+            .get(&reference_name(p))
+            .copied()
+            .unwrap_or(Answer::Error)
+    };
+    let differ = reference(Profile::Rfc9309) != reference(Profile::Google);
+    let one_profile = expected.len() == 1 && differ;
+    let decisions = profile_decisions(&input);
+    let plain = || {
+        let (decision, _) = crate::fuzz::rootcause::feature_tags(&family.feature);
+        decision
+            .iter()
+            .skip(1)
+            .chain(decision.first())
+            .find_map(|t| {
+                crate::fuzz::rootcause::CONSTRUCT_ORDER
+                    .iter()
+                    .find(|c| *c == t)
+            })
+            .copied()
+            .unwrap_or("other")
+    };
+    if tried.is_empty() {
+        return Some(Cause {
+            construct: plain(),
+            with: Vec::new(),
+            profile_split: false,
+        });
+    }
+    let mut answered: Vec<(&'static str, &Ablated)> = Vec::new();
+    for (construct, variant) in &tried {
+        let stored = FamilyInput::of(variant);
+        let found = family
+            .ablation
+            .iter()
+            .find(|a| a.construct == *construct && a.input == stored)?;
+        found.answers.get(name)?;
+        answered.push((construct, found));
+    }
+    let removes = |a: &Ablated| {
+        let said = a.answers.get(name).copied().unwrap_or(Answer::Error);
+        said.allowed().is_some()
+            && expected
+                .iter()
+                .all(|(p, _)| a.answers.get(&reference_name(*p)) == Some(&said))
+    };
+    // The constructs whose neutralisation brings the profiles to one answer.
+    let unites = |a: &Ablated| {
+        differ
+            && a.answers.get(&reference_name(Profile::Rfc9309))
+                == a.answers.get(&reference_name(Profile::Google))
+    };
+    let mut candidates: Vec<(&'static str, &Ablated)> = Vec::new();
+    for (c, a) in answered.iter().copied().filter(|(_, a)| removes(a)) {
+        if !candidates.iter().any(|(seen, _)| *seen == c) {
+            candidates.push((c, a));
+        }
+    }
+    // The smaller neutralisation: when the URL's escapes alone remove the split, the rules'
+    // and the URL's together say nothing more.
+    if candidates.iter().any(|(c, _)| *c == "url-percent") {
+        candidates.retain(|(c, _)| *c != "percent");
+    }
+    let at_profile_decision = |c: &'static str, a: &Ablated| decisions.contains(c) || unites(a);
+    let chosen: Option<(&'static str, &Ablated)> = match candidates.len() {
+        0 => None,
+        1 => Some(candidates[0]),
+        _ => {
+            // The reference's account first (the line its profiles read differently), then
+            // the neutralisations that bring its profiles to one answer.
+            let decided: Vec<_> = candidates
+                .iter()
+                .copied()
+                .filter(|(c, _)| one_profile && decisions.contains(c))
+                .collect();
+            let narrowed: Vec<_> = if decided.is_empty() {
+                candidates
+                    .iter()
+                    .copied()
+                    .filter(|(c, a)| one_profile && at_profile_decision(c, a))
+                    .collect()
+            } else {
+                decided
+            };
+            // The construct the implementation reacts to while the reference does not.
+            let reacts: Vec<_> = candidates
+                .iter()
+                .copied()
+                .filter(|(_, a)| {
+                    expected
+                        .iter()
+                        .all(|(p, _)| a.answers.get(&reference_name(*p)) == Some(&reference(*p)))
+                })
+                .collect();
+            if narrowed.len() == 1 {
+                Some(narrowed[0])
+            } else if reacts.len() == 1 {
+                Some(reacts[0])
+            } else {
+                None
+            }
+        }
+    };
+    if let Some((construct, ablated)) = chosen {
+        return Some(Cause {
+            construct,
+            with: Vec::new(),
+            profile_split: one_profile && at_profile_decision(construct, ablated),
+        });
+    }
+    if candidates.is_empty() {
+        // The deciding rule's own shape, where no variant took it away.
+        let (decision, _) = crate::fuzz::rootcause::feature_tags(&family.feature);
+        let shapes = [
+            "wildcard",
+            "end-anchor",
+            "inner-dollar",
+            "percent",
+            "non-ascii",
+            "index-html",
+            "long",
+        ];
+        let ablated: BTreeSet<&str> = answered.iter().map(|(c, _)| *c).collect();
+        if let Some(shape) = shapes
+            .iter()
+            .find(|s| decision.contains(s) && !ablated.contains(*s))
+        {
+            return Some(Cause {
+                construct: shape,
+                with: Vec::new(),
+                profile_split: false,
+            });
+        }
+    }
+    let mut with: Vec<&'static str> = candidates.iter().map(|(c, _)| *c).collect();
+    if with.is_empty() {
+        // Two constructs neutralised together.
+        for pair in family.ablation.iter().filter(|a| a.construct.contains('+')) {
+            if removes(pair) {
+                for c in pair.construct.split('+').filter_map(construct_name) {
+                    if !with.contains(&c) {
+                        with.push(c);
+                    }
+                }
+            }
+        }
+        with.sort_by_key(|c| ABLATABLE.iter().position(|a| a == c));
+    }
+    Some(Cause {
+        construct: COMBINED,
+        with,
+        profile_split: one_profile && candidates.iter().any(|(c, a)| at_profile_decision(c, a)),
+    })
+}
+
+/// The variants with two constructs neutralised together (for inputs with at most
+/// [`PAIRED`] constructs): the evidence of a combined cause.
+pub fn pairs(singles: &[(&'static str, Input)]) -> Vec<(String, Input)> {
+    let mut names: Vec<&'static str> = singles.iter().map(|(c, _)| *c).collect();
+    names.dedup();
+    if names.len() < 2 || names.len() > PAIRED {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for (i, first) in names.iter().enumerate() {
+        let Some((_, once)) = singles.iter().find(|(c, _)| c == first) else {
+            continue;
+        };
+        let again = variants(once);
+        for second in &names[i + 1..] {
+            if let Some((_, twice)) = again.iter().find(|(c, _)| c == second) {
+                out.push((format!("{first}+{second}"), twice.clone()));
+            }
+        }
+    }
+    out
+}
+
+/// The input to show for `name`'s split in `family`: the family's own, or, when making its
+/// line ends LF changes no answer of `name` nor of the reference under any profile, that
+/// variant (CR line ends a minimiser kept that the split does not need).
+pub fn shown_input(family: &Family, name: &str) -> Option<FamilyInput> {
+    let own = family.input.clone()?;
+    let same = |a: &Ablated| {
+        std::iter::once(name.to_owned())
+            .chain(Profile::ALL.into_iter().map(reference_name))
+            .all(|n| a.answers.contains_key(&n) && a.answers.get(&n) == family.split.get(&n))
+    };
+    let plain = ["crlf+cr-line-end", "crlf", "cr-line-end"]
+        .iter()
+        .find_map(|c| {
+            family
+                .ablation
+                .iter()
+                .find(|a| a.construct == *c && same(a))
+        })
+        .map(|a| a.input.clone());
+    Some(plain.unwrap_or(own))
+}
+
+/// Most constructs an input may hold for its pairs to be tried.
+pub const PAIRED: usize = 6;
+
+/// Asks the implementations of every family of `index` (those among `engines` that deviate
+/// in it) and the reference under every profile about each neutralised variant of its input,
+/// and keeps the answers in the family (`ablation`). Answers already kept for the same
+/// variant are reused. Returns the number of questions asked.
+pub fn ablate(
+    index: &mut Index,
+    engines: &mut [Box<dyn Engine>],
+    progress: &mut dyn FnMut(usize, usize),
+) -> usize {
+    let mut references: Vec<(String, ReferenceEngine)> = Profile::ALL
+        .into_iter()
+        .map(|p| (reference_name(p), ReferenceEngine::new(p)))
+        .collect();
+    let total = index.families.len();
+    let mut asked = 0;
+    for (n, family) in index.families.iter_mut().enumerate() {
+        progress(n, total);
+        let Some(input) = family.input.as_ref().map(FamilyInput::input) else {
+            continue;
+        };
+        let deviating: Vec<String> = family
+            .split
+            .iter()
+            .filter(|(name, answer)| {
+                !name.starts_with("reference-")
+                    && !matches!(answer, Answer::Unsupported | Answer::Timeout)
+                    && [Profile::Rfc9309, Profile::Google].into_iter().any(|p| {
+                        family
+                            .split
+                            .get(&reference_name(p))
+                            .is_some_and(|r| r != *answer)
+                    })
+            })
+            .map(|(name, _)| name.clone())
+            .collect();
+        let mut kept = Vec::new();
+        let singles = variants(&input);
+        let mut all: Vec<(String, Input)> = singles
+            .iter()
+            .map(|(c, i)| ((*c).to_owned(), i.clone()))
+            .collect();
+        all.extend(pairs(&singles));
+        for (construct, variant) in all {
+            let stored = FamilyInput::of(&variant);
+            let mut answers = family
+                .ablation
+                .iter()
+                .find(|a| a.construct == construct && a.input == stored)
+                .map(|a| a.answers.clone())
+                .unwrap_or_default();
+            let body = variant.body();
+            for (name, engine) in &mut references {
+                if !answers.contains_key(name) {
+                    let said = engine.check(&body, &variant.agent, &variant.urls);
+                    answers.insert(name.clone(), Answer::of(&said, 0));
+                }
+            }
+            for engine in engines.iter_mut() {
+                let name = engine.info().name.clone();
+                if !deviating.contains(&name) || answers.contains_key(&name) {
+                    continue;
+                }
+                let said = engine.check(&body, &variant.agent, &variant.urls);
+                asked += 1;
+                answers.insert(name, Answer::of(&said, 0));
+            }
+            kept.push(Ablated {
+                construct: construct.to_owned(),
+                input: stored,
+                answers,
+            });
+        }
+        family.ablation = kept;
+    }
+    asked
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input(body: &str, agent: &str, url: &str) -> Input {
+        Input {
+            lines: body
+                .split_inclusive('\n')
+                .map(|l| l.as_bytes().to_vec())
+                .collect(),
+            agent: agent.into(),
+            urls: vec![url.into()],
+        }
+    }
+
+    fn names(input: &Input) -> Vec<&'static str> {
+        variants(input).into_iter().map(|(c, _)| c).collect()
+    }
+
+    #[test]
+    fn each_construct_has_its_neutral_variant() {
+        let example = input(
+            "User-agent:BarBot\nallow:\nuseragent:\ndisallow:/\n",
+            "BarBot",
+            "http://example.com/",
+        );
+        let found = variants(&example);
+        let misspelling = found.iter().find(|(c, _)| *c == "misspelling");
+        assert_eq!(
+            misspelling.map(|(_, i)| String::from_utf8_lossy(&i.body()).into_owned()),
+            Some("User-agent:BarBot\nallow:\nuser-agent:\ndisallow:/\n".to_owned())
+        );
+        let empty = found.iter().find(|(c, _)| *c == "empty-value");
+        assert_eq!(
+            empty.map(|(_, i)| String::from_utf8_lossy(&i.body()).into_owned()),
+            Some("User-agent:BarBot\nuseragent:\ndisallow:/\n".to_owned())
+        );
+        // The misspelled line is not also an unknown field to remove.
+        assert!(!names(&example).contains(&"unknown-field"));
+        assert!(profile_decisions(&example).contains("misspelling"));
+
+        let spaced = input(
+            "User-agent:*\r\nDISALLOW:/= a # x\r\ndisallow /%7e\n",
+            "T",
+            "http://example.com/=%20a",
+        );
+        let found = variants(&spaced);
+        let by = |c: &str| {
+            found
+                .iter()
+                .find(|(n, _)| *n == c)
+                .map(|(_, i)| String::from_utf8_lossy(&i.body()).into_owned())
+        };
+        assert_eq!(
+            by("crlf").as_deref(),
+            Some("User-agent:*\nDISALLOW:/= a # x\ndisallow /%7e\n")
+        );
+        assert_eq!(
+            by("inner-space").as_deref(),
+            Some("User-agent:*\r\nDISALLOW:/=%20a # x\r\ndisallow /%7e\n")
+        );
+        assert_eq!(
+            by("inline-comment").as_deref(),
+            Some("User-agent:*\r\nDISALLOW:/= a\r\ndisallow /%7e\n")
+        );
+        assert_eq!(
+            by("missing-colon").as_deref(),
+            Some("User-agent:*\r\nDISALLOW:/= a # x\r\ndisallow: /%7e\n")
+        );
+        // Nothing to neutralise in a plain question.
+        assert!(
+            variants(&input(
+                "user-agent: *\ndisallow: /a\n",
+                "FooBot",
+                "http://example.com/a"
+            ))
+            .is_empty()
+        );
+    }
+}

@@ -1,0 +1,222 @@
+//! A root cause's construct comes from evidence: planted engines whose one behaviour is known
+//! are asked about each neutralised variant of a family's input, and the construct whose
+//! neutralisation removes the split names the root cause; when none does, the root cause says
+//! "combined" rather than guess.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use reptest::answer::Answer;
+use reptest::engines::protocol::WireVerdict;
+use reptest::engines::{Engine, EngineError, EngineInfo, ReferenceEngine, reference_name};
+use reptest::fuzz::ablation::{COMBINED, ablate};
+use reptest::fuzz::filing::{clause, title};
+use reptest::fuzz::findings::{Catalogue, Finding};
+use reptest::fuzz::generate::Input;
+use reptest::fuzz::rootcause::{DECIDED, root_causes};
+use reptest::suite::cases;
+use reptest_reference::Profile;
+
+fn info(name: &str) -> EngineInfo {
+    EngineInfo {
+        name: name.into(),
+        implementation: "test engine".into(),
+        version: "1".into(),
+        language: "rust".into(),
+    }
+}
+
+/// The reference under `rfc9309`, except that it reads a `useragent` line as `user-agent`
+/// (Google's parser's leniency).
+struct AcceptsUseragent(ReferenceEngine, EngineInfo);
+
+impl Engine for AcceptsUseragent {
+    fn info(&self) -> &EngineInfo {
+        &self.1
+    }
+
+    fn check(
+        &mut self,
+        body: &[u8],
+        agent: &str,
+        urls: &[String],
+    ) -> Result<Vec<WireVerdict>, EngineError> {
+        let text = String::from_utf8_lossy(body);
+        let read: String = text
+            .split_inclusive('\n')
+            .map(|line| {
+                if line.to_ascii_lowercase().starts_with("useragent") {
+                    format!("user-agent{}", &line["useragent".len()..])
+                } else {
+                    line.to_owned()
+                }
+            })
+            .collect();
+        self.0.check(read.as_bytes(), agent, urls)
+    }
+}
+
+/// The reference under `google`, except that it allows every URL whose path ends in `/a`.
+struct AllowsA(ReferenceEngine, EngineInfo);
+
+impl Engine for AllowsA {
+    fn info(&self) -> &EngineInfo {
+        &self.1
+    }
+
+    fn check(
+        &mut self,
+        body: &[u8],
+        agent: &str,
+        urls: &[String],
+    ) -> Result<Vec<WireVerdict>, EngineError> {
+        let mut verdicts = self.0.check(body, agent, urls)?;
+        for (verdict, url) in verdicts.iter_mut().zip(urls) {
+            if url.ends_with("/a") {
+                *verdict = WireVerdict::Allow;
+            }
+        }
+        Ok(verdicts)
+    }
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn input(body: &str, agent: &str, url: &str) -> Input {
+    Input {
+        lines: body
+            .split_inclusive('\n')
+            .map(|l| l.as_bytes().to_vec())
+            .collect(),
+        agent: agent.into(),
+        urls: vec![url.into()],
+    }
+}
+
+/// Records `input` as a family minimised for the first engine, with every engine's answer.
+fn record(dir: &std::path::Path, input: Input, engines: &mut [Box<dyn Engine>]) -> Catalogue {
+    let mut split = BTreeMap::new();
+    for profile in Profile::ALL {
+        let said = ReferenceEngine::new(profile).check(&input.body(), &input.agent, &input.urls);
+        split.insert(reference_name(profile), Answer::of(&said, 0));
+    }
+    for engine in engines.iter_mut() {
+        let said = engine.check(&input.body(), &input.agent, &input.urls);
+        split.insert(engine.info().name.clone(), Answer::of(&said, 0));
+    }
+    let mut catalogue = Catalogue::open(dir).expect("catalogue");
+    let finding = Finding {
+        original: input.clone(),
+        minimal: input,
+        split,
+        engines: engines.iter().map(|e| e.info().clone()).collect(),
+        seed: 1,
+        case: 1,
+        minimised_for: engines[0].info().name.clone(),
+        cut_short: false,
+        classes: Vec::new(),
+        transformation: None,
+        contract: Vec::new(),
+        timeout_ms: None,
+    };
+    catalogue.record(&finding).expect("recorded");
+    catalogue
+}
+
+#[test]
+fn a_misspelled_useragent_is_the_cause_not_the_empty_value_beside_it() {
+    let dir = scratch("ablation-useragent");
+    let mut engines: Vec<Box<dyn Engine>> = vec![Box::new(AcceptsUseragent(
+        ReferenceEngine::new(Profile::Rfc9309),
+        info("accepts-useragent"),
+    ))];
+    // The input of the mislabelled root cause: the empty `allow:` ends the first group's
+    // rules, so that `useragent:` starts a new group for whoever reads it as `user-agent`.
+    let example = input(
+        "User-agent:BarBot\nallow:\nuseragent:\ndisallow:/\n",
+        "BarBot",
+        "http://example.com/",
+    );
+    let mut catalogue = record(&dir, example, &mut engines);
+    let family = &catalogue.families()[0];
+    assert_eq!(family.split["accepts-useragent"], Answer::Allow);
+    assert_eq!(family.split["reference-rfc9309"], Answer::Disallow);
+    // Before the ablation, the fixed order names the empty value.
+    let before = root_causes(catalogue.index());
+    assert_eq!(before.len(), 1);
+    assert_eq!(before[0].construct, "empty-value");
+    let mut asked = 0;
+    catalogue.update(|index| asked = ablate(index, &mut engines, &mut |_, _| {}));
+    assert!(asked > 0);
+    catalogue.flush().expect("written");
+    let causes = root_causes(catalogue.index());
+    assert_eq!(causes.len(), 1, "{causes:?}");
+    let cause = &causes[0];
+    assert_eq!(cause.construct, "misspelling", "{cause:?}");
+    assert_eq!(cause.profile_split, Some(true));
+    assert!(
+        title(cause).contains("misspelled field name"),
+        "{}",
+        title(cause)
+    );
+    assert_eq!(clause(cause, None).force, "profile-split");
+    // The answers are kept in the catalogue: re-read, the same root cause, no engine asked.
+    let reread = Catalogue::open(&dir).expect("reopened");
+    assert_eq!(root_causes(reread.index()), causes);
+    let page = std::fs::read_to_string(dir.join("accepts-useragent.md")).expect("report");
+    assert!(page.contains("misspelled field name"), "{page}");
+}
+
+#[test]
+fn an_ablation_that_removes_no_split_is_combined() {
+    let dir = scratch("ablation-combined");
+    let mut engines: Vec<Box<dyn Engine>> = vec![Box::new(AllowsA(
+        ReferenceEngine::new(Profile::Google),
+        info("allows-a"),
+    ))];
+    // CRLF line ends and a comment the split does not need: neutralised, it stays.
+    let example = input(
+        "user-agent: *\r\ndisallow: /a # no\r\n",
+        "FooBot",
+        "http://example.com/a",
+    );
+    let mut catalogue = record(&dir, example, &mut engines);
+    catalogue.update(|index| {
+        ablate(index, &mut engines, &mut |_, _| {});
+    });
+    let family = &catalogue.families()[0];
+    let tried: Vec<&str> = family
+        .ablation
+        .iter()
+        .map(|a| a.construct.as_str())
+        .collect();
+    assert!(tried.contains(&"crlf") && tried.contains(&"inline-comment"));
+    assert!(tried.contains(&"crlf+inline-comment"), "{tried:?}");
+    let causes = root_causes(catalogue.index());
+    assert_eq!(causes.len(), 1, "{causes:?}");
+    assert_eq!(causes[0].construct, COMBINED);
+    assert!(causes[0].with.is_empty());
+    assert!(title(&causes[0]).contains("no single construct"));
+    // Both texts agree against it: a real deviation, not a profile split.
+    assert_eq!(causes[0].expected.len(), 2);
+    assert_ne!(clause(&causes[0], None).force, "profile-split");
+}
+
+#[test]
+fn the_cases_that_decide_a_flagged_question_exist_and_pass() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../spec-cases");
+    let loaded = cases::load_dir(&dir).expect("spec cases");
+    for (construct, profile, id) in DECIDED {
+        let case = loaded
+            .iter()
+            .find(|c| c.id == id)
+            .unwrap_or_else(|| panic!("{construct}: no case {id}"));
+        let results = cases::run_reference(case, profile);
+        assert!(!results.is_empty());
+        assert!(results.iter().all(cases::CheckResult::passed), "{id}");
+    }
+}
