@@ -157,8 +157,8 @@ pub fn clause_for_tag(tag: &str) -> Option<Clause> {
         ),
         "no-leading-slash" => c(
             "Google 2019 (URL matching based on path values); RFC 9309 §2.2 (path-pattern)",
-            "The path value must start with \"/\" to designate the root. (Neither text says \
-             what a crawler does with a path that does not.)",
+            // Neither text says what a crawler does with a path that does not: undefined.
+            "The path value must start with \"/\" to designate the root.",
             "undefined",
         ),
         "empty-value" => c(
