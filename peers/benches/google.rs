@@ -20,7 +20,9 @@
 //! reference's rounds taking turns: the machines this runs on are shared, and a median of
 //! interleaved rounds resists the stretches another process slowed down. "Speed vs
 //! Google" is Google's time over the reference's (2× = the reference takes half the time).
-//! `REPTEST_BENCH_ONLY=parse|oneshot|check` runs one measure alone (for a profiler).
+//! `REPTEST_BENCH_ONLY=parse|oneshot|check` runs one measure alone (for a profiler), and
+//! `REPTEST_BENCH_PROFILE=rfc9309|google|legacy` the reference under one profile alone (so that
+//! an instruction count belongs to one profile).
 
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
@@ -82,11 +84,18 @@ fn runs(measure: &str) -> bool {
     std::env::var("REPTEST_BENCH_ONLY").map_or(true, |only| only == measure)
 }
 
+/// Whether the reference runs under `profile`: every profile, or only the one
+/// `REPTEST_BENCH_PROFILE` names.
+fn runs_profile(profile: Profile) -> bool {
+    std::env::var("REPTEST_BENCH_PROFILE").map_or(true, |only| only == profile.name())
+}
+
 /// One round of the reference under `profile`: the median of three parses of every file, and
 /// one pass of parse, select and check for every URL (with how many were allowed).
 fn reference_round(sites: &[Site], profile: Profile) -> (Duration, Duration, usize) {
     let options = ParseOptions::new(profile);
-    let (parse, _) = time_rounds(if runs("parse") { 3 } else { 0 }, || {
+    let this = runs_profile(profile);
+    let (parse, _) = time_rounds(if runs("parse") && this { 3 } else { 0 }, || {
         sites
             .iter()
             // The parsed file itself is the result: asking for `groups()` would build every
@@ -94,7 +103,7 @@ fn reference_round(sites: &[Site], profile: Profile) -> (Duration, Duration, usi
             .map(|s| usize::from(black_box(Robots::parse(black_box(&s.body), options)).truncated()))
             .sum()
     });
-    let (oneshot, allowed) = time_rounds(usize::from(runs("oneshot")), || {
+    let (oneshot, allowed) = time_rounds(usize::from(runs("oneshot") && this), || {
         sites
             .iter()
             .flat_map(|s| s.urls.iter().map(move |u| (&s.body, u)))
@@ -113,7 +122,10 @@ fn reference_round(sites: &[Site], profile: Profile) -> (Duration, Duration, usi
 /// three samples of the mean of [`CHECKS_PER_SAMPLE`] checks. Sorted.
 fn check_times(sites: &[Site], profile: Profile) -> Vec<f64> {
     let mut checks = Vec::new();
-    for site in sites.iter().filter(|_| runs("check")) {
+    for site in sites
+        .iter()
+        .filter(|_| runs("check") && runs_profile(profile))
+    {
         let robots = Robots::parse(&site.body, ParseOptions::new(profile));
         let selection = robots.select(&[AGENT]);
         for url in &site.urls {

@@ -22,7 +22,8 @@ use crate::error::{Error, ErrorKind};
 /// The path (with query) of `url` to match rules against. `url` is an absolute URL or a path
 /// starting with `/`; a URL with an empty path gives `/` (`http://example.com?q` → `/?q`).
 pub fn match_path(url: &str) -> Result<Cow<'_, str>, Error> {
-    let without_fragment = url.split('#').next().unwrap_or_default();
+    // `#` is ASCII, so the cut is at a character boundary.
+    let without_fragment = memchr::memchr(b'#', url.as_bytes()).map_or(url, |at| &url[..at]);
     if without_fragment.starts_with('/') && !without_fragment.starts_with("//") {
         return Ok(Cow::Borrowed(without_fragment));
     }
@@ -80,24 +81,41 @@ fn surely_valid(url: &str) -> Option<usize> {
             return None;
         }
     }
-    let mut last_first = None;
-    for label in host.split(|&b| b == b'.') {
-        let &first = label.first()?;
-        if !label
+    // One pass over the host, a label at a time (one table lookup per octet: this runs on
+    // every check of an absolute URL).
+    let mut start = 0;
+    loop {
+        let len = host[start..]
             .iter()
-            .all(|&b| b.is_ascii_alphanumeric() || b == b'-')
-            || label
-                .get(..4)
-                .is_some_and(|p| p.eq_ignore_ascii_case(b"xn--"))
+            .position(|&b| !LABEL_OCTET[usize::from(b)])
+            .unwrap_or(host.len() - start);
+        let label = &host[start..start + len];
+        let &first = label.first()?;
+        if label
+            .get(..4)
+            .is_some_and(|p| p.eq_ignore_ascii_case(b"xn--"))
         {
             return None;
         }
-        last_first = Some(first);
+        match host.get(start + len) {
+            None => return first.is_ascii_alphabetic().then_some(scheme + end),
+            Some(b'.') => start += len + 1,
+            Some(_) => return None,
+        }
     }
-    last_first
-        .is_some_and(|b| b.is_ascii_alphabetic())
-        .then_some(scheme + end)
 }
+
+/// The octets of a host label [`surely_valid`] accepts: ASCII letters, digits and `-`.
+const LABEL_OCTET: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        table[b] = c.is_ascii_alphanumeric() || c == b'-';
+        b += 1;
+    }
+    table
+};
 
 /// The authority a robots.txt file is scoped to: scheme, host (IDNA-normalised) and port
 /// (defaults made explicit).
