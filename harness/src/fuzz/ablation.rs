@@ -13,7 +13,10 @@
 //!   and the reference under every profile about each variant ([`ablate`]) and keeps the
 //!   answers in the catalogue (each family's `ablation`), so that the derivation stays a pure
 //!   function of `index.json`. A construct whose variant makes the implementation agree with
-//!   the reference (under every profile it contradicted) is a *candidate*.
+//!   the reference (under every profile it contradicted) is a *candidate*, provided the
+//!   implementation reacts to it: one of the construct's neutralisations changes the
+//!   implementation's own answer (a split that disappears only because the reference moved
+//!   says nothing about the implementation).
 //! - **The reference's own account** ([`profile_decisions`]): where its `rfc9309` and `google`
 //!   profiles read a line differently (a misspelling or a missing colon accepted by one and
 //!   ignored by the other, a path repaired by one), and which constructs' neutralisation
@@ -701,8 +704,22 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
             && a.answers.get(&reference_name(Profile::Rfc9309))
                 == a.answers.get(&reference_name(Profile::Google))
     };
+    // The implementation reacts to a construct when one of its neutralisations changes the
+    // implementation's own answer. A neutralisation that removes the split only by moving the
+    // reference (a misspelled line spelled right, which the reference then reads) says nothing
+    // about the implementation: such a construct is no candidate.
+    let original = family.split.get(name).copied();
+    let reacts_to = |c: &'static str| {
+        answered
+            .iter()
+            .any(|(c2, a)| *c2 == c && a.answers.get(name).copied() != original)
+    };
     let mut candidates: Vec<(&'static str, &Ablated)> = Vec::new();
-    for (c, a) in answered.iter().copied().filter(|(_, a)| removes(a)) {
+    for (c, a) in answered
+        .iter()
+        .copied()
+        .filter(|(c, a)| removes(a) && reacts_to(c))
+    {
         if !candidates.iter().any(|(seen, _)| *seen == c) {
             candidates.push((c, a));
         }
