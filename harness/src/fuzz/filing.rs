@@ -859,10 +859,16 @@ fn root_cause_section(
                 input.agent, input.url
             )?;
             if let Some(r) = repro(&cause.implementation, version, input) {
+                // An error answer is the library raising or crashing: the repro shows that
+                // (a traceback, an exception), it does not print the word.
+                let outcome = if cause.answer == Answer::Error {
+                    "stops with an error (an exception or a crash)".to_owned()
+                } else {
+                    format!("prints `{}`", cause.answer)
+                };
                 writeln!(
                     out,
-                    "Repro (prints `{}`; the reference says {}):\n\n```{}\n{}```\n\n```sh\n{}\n```\n",
-                    cause.answer,
+                    "Repro ({outcome}; the reference says {}):\n\n```{}\n{}```\n\n```sh\n{}\n```\n",
                     expected.join(", "),
                     r.language,
                     r.code,
