@@ -31,6 +31,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use reptest::fuzz::ablation::ABLATABLE;
 use reptest::fuzz::filing::clause_for_tag;
 use reptest::fuzz::rootcause::CONSTRUCT_ORDER;
 use reptest::suite::cases;
@@ -537,7 +538,14 @@ fn every_clause_of_the_findings_reports_is_verbatim() {
     };
     let mut errors = Vec::new();
     let mut clauses = 0;
-    for tag in CONSTRUCT_ORDER {
+    // Every tag a root cause can be labelled with: the constructs of the catalogue's features,
+    // those ablation neutralises, and the deciding rule's kinds.
+    let mut tags: Vec<&str> = CONSTRUCT_ORDER.to_vec();
+    tags.extend(ABLATABLE);
+    tags.extend(["allow-rule", "disallow-rule", "no-matching-rule"]);
+    tags.sort_unstable();
+    tags.dedup();
+    for tag in tags {
         let Some(clause) = clause_for_tag(tag) else {
             continue;
         };

@@ -173,19 +173,19 @@ pub fn clause_for_tag(tag: &str) -> Option<Clause> {
             "must",
         ),
         "empty-agent" => c(
-            "RFC 9309 §2.2.1",
+            "RFC 9309 §2.2.1; an empty value is no product token and matches none",
             "Crawlers MUST use case-insensitive matching to find the group that matches the \
-             product token and then obey the rules of the group. If no matching group exists, \
-             crawlers MUST obey the group with a user-agent line with the \"*\" value, if \
-             present. (An empty `user-agent` value matches no product token.)",
+             product token and then obey the rules of the group. … If no matching group \
+             exists, crawlers MUST obey the group with a user-agent line with the \"*\" value, \
+             if present.",
             "must",
         ),
         "inner-space" => c(
-            "RFC 9309 §2.2.2",
+            "RFC 9309 §2.2.2; silent on a space (neither non-ASCII nor reserved), which the \
+             `rfc9309` profile compares as `%20`",
             "Octets in the URI and robots.txt paths outside the range of the ASCII coded \
              character set, and those in the reserved range defined by [RFC3986], MUST be \
-             percent-encoded as defined by [RFC3986] prior to comparison. (A space is neither: \
-             the text is silent on it; the `rfc9309` profile compares it as `%20`.)",
+             percent-encoded as defined by [RFC3986] prior to comparison.",
             "interpretation",
         ),
         "combined" => c(
@@ -198,8 +198,10 @@ pub fn clause_for_tag(tag: &str) -> Option<Clause> {
         "allow-rule" | "disallow-rule" | "no-matching-rule" => c(
             "RFC 9309 §2.2.2; Google 2019 (order of precedence for group-member lines)",
             "The most specific match found MUST be used. The most specific match is the match \
-             that has the most octets. … If no match is found amongst the rules in a group for a \
-             matching user-agent or there are no rules in the group, the URI is allowed.",
+             that has the most octets. … If an \"allow\" rule and a \"disallow\" rule are \
+             equivalent, then the \"allow\" rule SHOULD be used. If no match is found amongst \
+             the rules in a group for a matching user-agent or there are no rules in the group, \
+             the URI is allowed.",
             "must",
         ),
         _ => None,
