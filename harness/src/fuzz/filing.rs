@@ -627,8 +627,13 @@ pub fn implementation_report(
     writeln!(
         out,
         "Called as {} (the adapter's call; the body received as `{body}`). Expected verdicts \
-         are the reference's: `rfc9309` is RFC 9309's text, `google` is Google's 2019 text and, \
-         where it is silent, Google's open-source parser.\n",
+         are the reference's: `rfc9309` is RFC 9309's text; `google` is what Google's crawler \
+         does: Google's 2019 text and, where it is silent or Google's parser departs from it, \
+         the parser (the compatibility report lists those points). Forces: `must`/`should`/`may` \
+         are the cited sentence's key word, or for Google's texts (which use none) an \
+         unconditional statement counts as `must`; `profile-split` is a point the two profiles \
+         read differently, the library following one; `interpretation` is the reference's \
+         reading of a silent or ambiguous text (see the spec cases' README, Force).\n",
         call_name(name)
     )?;
     let mut ranked: Vec<&RootCause> = causes.iter().copied().filter(|c| c.ranked()).collect();
