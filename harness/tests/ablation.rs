@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use reptest::answer::Answer;
 use reptest::engines::protocol::WireVerdict;
-use reptest::engines::{Engine, EngineError, EngineInfo, ReferenceEngine, reference_name};
+use reptest::engines::{Engine, ReferenceEngine, reference_name};
 use reptest::fuzz::ablation::{COMBINED, ablate};
 use reptest::fuzz::filing::{clause, title};
 use reptest::fuzz::findings::{Catalogue, Finding};
@@ -17,67 +17,46 @@ use reptest::fuzz::rootcause::{DECIDED, root_causes};
 use reptest::suite::cases;
 use reptest_reference::Profile;
 
-fn info(name: &str) -> EngineInfo {
-    EngineInfo {
-        name: name.into(),
-        implementation: "test engine".into(),
-        version: "1".into(),
-        language: "rust".into(),
-    }
-}
+mod common;
 
 /// The reference under `rfc9309`, except that it reads a `useragent` line as `user-agent`
 /// (Google's parser's leniency).
-struct AcceptsUseragent(ReferenceEngine, EngineInfo);
-
-impl Engine for AcceptsUseragent {
-    fn info(&self) -> &EngineInfo {
-        &self.1
-    }
-
-    fn check(
-        &mut self,
-        body: &[u8],
-        agent: &str,
-        urls: &[String],
-    ) -> Result<Vec<WireVerdict>, EngineError> {
-        let text = String::from_utf8_lossy(body);
-        let read: String = text
-            .split_inclusive('\n')
-            .map(|line| {
-                if line.to_ascii_lowercase().starts_with("useragent") {
-                    format!("user-agent{}", &line["useragent".len()..])
-                } else {
-                    line.to_owned()
-                }
-            })
-            .collect();
-        self.0.check(read.as_bytes(), agent, urls)
-    }
+fn accepts_useragent() -> Box<dyn Engine> {
+    common::planted(
+        "accepts-useragent",
+        Profile::Rfc9309,
+        |reference, body, agent, urls| {
+            let text = String::from_utf8_lossy(body);
+            let read: String = text
+                .split_inclusive('\n')
+                .map(|line| {
+                    if line.to_ascii_lowercase().starts_with("useragent") {
+                        format!("user-agent{}", &line["useragent".len()..])
+                    } else {
+                        line.to_owned()
+                    }
+                })
+                .collect();
+            reference.check(read.as_bytes(), agent, urls)
+        },
+    )
 }
 
 /// The reference under `google`, except that it allows every URL whose path ends in `/a`.
-struct AllowsA(ReferenceEngine, EngineInfo);
-
-impl Engine for AllowsA {
-    fn info(&self) -> &EngineInfo {
-        &self.1
-    }
-
-    fn check(
-        &mut self,
-        body: &[u8],
-        agent: &str,
-        urls: &[String],
-    ) -> Result<Vec<WireVerdict>, EngineError> {
-        let mut verdicts = self.0.check(body, agent, urls)?;
-        for (verdict, url) in verdicts.iter_mut().zip(urls) {
-            if url.ends_with("/a") {
-                *verdict = WireVerdict::Allow;
+fn allows_a() -> Box<dyn Engine> {
+    common::planted(
+        "allows-a",
+        Profile::Google,
+        |reference, body, agent, urls| {
+            let mut verdicts = reference.check(body, agent, urls)?;
+            for (verdict, url) in verdicts.iter_mut().zip(urls) {
+                if url.ends_with("/a") {
+                    *verdict = WireVerdict::Allow;
+                }
             }
-        }
-        Ok(verdicts)
-    }
+            Ok(verdicts)
+        },
+    )
 }
 
 fn scratch(name: &str) -> PathBuf {
@@ -130,10 +109,7 @@ fn record(dir: &std::path::Path, input: Input, engines: &mut [Box<dyn Engine>]) 
 #[test]
 fn a_misspelled_useragent_is_the_cause_not_the_empty_value_beside_it() {
     let dir = scratch("ablation-useragent");
-    let mut engines: Vec<Box<dyn Engine>> = vec![Box::new(AcceptsUseragent(
-        ReferenceEngine::new(Profile::Rfc9309),
-        info("accepts-useragent"),
-    ))];
+    let mut engines = vec![accepts_useragent()];
     // The input of the mislabelled root cause: the empty `allow:` ends the first group's
     // rules, so that `useragent:` starts a new group for whoever reads it as `user-agent`.
     let example = input(
@@ -174,10 +150,7 @@ fn a_misspelled_useragent_is_the_cause_not_the_empty_value_beside_it() {
 #[test]
 fn an_ablation_that_removes_no_split_is_combined() {
     let dir = scratch("ablation-combined");
-    let mut engines: Vec<Box<dyn Engine>> = vec![Box::new(AllowsA(
-        ReferenceEngine::new(Profile::Google),
-        info("allows-a"),
-    ))];
+    let mut engines = vec![allows_a()];
     // CRLF line ends and a comment the split does not need: neutralised, it stays.
     let example = input(
         "user-agent: *\r\ndisallow: /a # no\r\n",

@@ -11,48 +11,18 @@ use std::time::Duration;
 
 use reptest::engines::adapters::BodyAs;
 use reptest::engines::protocol::WireVerdict;
-use reptest::engines::{Engine, EngineError, EngineInfo, ReferenceEngine};
+use reptest::engines::{Engine, EngineError, ReferenceEngine};
 use reptest::fuzz::campaign::{Campaign, Settings};
 use reptest::fuzz::findings::Catalogue;
 use reptest::fuzz::generate::{Input, InputClasses};
 use reptest::suite::cases;
 use reptest_reference::Profile;
 
-/// What a planted engine does with a question before (or instead of) asking the reference.
-type Call =
-    fn(&mut ReferenceEngine, &[u8], &str, &[String]) -> Result<Vec<WireVerdict>, EngineError>;
+mod common;
 
-/// A planted engine: the reference under `google`, with `call` between it and the campaign.
-struct Planted(ReferenceEngine, EngineInfo, Call);
-
-impl Engine for Planted {
-    fn info(&self) -> &EngineInfo {
-        &self.1
-    }
-
-    fn check(
-        &mut self,
-        body: &[u8],
-        agent: &str,
-        urls: &[String],
-    ) -> Result<Vec<WireVerdict>, EngineError> {
-        (self.2)(&mut self.0, body, agent, urls)
-    }
-}
-
-/// The one planted engine `name`, as a campaign takes it.
-fn planted(name: &str, call: Call) -> Vec<Box<dyn Engine>> {
-    let info = EngineInfo {
-        name: name.into(),
-        implementation: "test engine".into(),
-        version: "1".into(),
-        language: "rust".into(),
-    };
-    vec![Box::new(Planted(
-        ReferenceEngine::new(Profile::Google),
-        info,
-        call,
-    ))]
+/// The one planted engine `name` (the reference under `google`), as a campaign takes it.
+fn planted(name: &str, call: common::Call) -> Vec<Box<dyn Engine>> {
+    vec![common::planted(name, Profile::Google, call)]
 }
 
 /// Drops every line holding `$`.

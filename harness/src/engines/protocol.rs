@@ -114,6 +114,22 @@ impl Response {
             error: Some(message),
         }
     }
+
+    /// The response to request `id` about `urls` URLs: its verdicts, one per URL, or an error.
+    fn answering(id: u64, urls: usize, answer: Result<Vec<WireVerdict>, String>) -> Response {
+        match answer {
+            Ok(verdicts) if verdicts.len() == urls => Response {
+                id: Some(id),
+                verdicts: Some(verdicts),
+                error: None,
+            },
+            Ok(verdicts) => Response::error(
+                Some(id),
+                format!("{} verdicts for {urls} URLs", verdicts.len()),
+            ),
+            Err(e) => Response::error(Some(id), e),
+        }
+    }
 }
 
 /// What an implementation is asked: the body, the crawler, the URLs; it returns one verdict
@@ -137,74 +153,41 @@ pub fn answer_with_fetch(
     check: &mut CheckFn<'_>,
     fetch: Option<&mut FetchFn<'_>>,
 ) -> Response {
-    let is_fetch = serde_json::from_str::<serde_json::Value>(line)
-        .ok()
-        .is_some_and(|v| v.get("robots_url").is_some());
-    if is_fetch {
+    // Read once as JSON: which request it is, and its id to pair an error with even when the
+    // request itself is malformed.
+    let value = serde_json::from_str::<serde_json::Value>(line).ok();
+    let id = value
+        .as_ref()
+        .and_then(|v| v.get("id").and_then(serde_json::Value::as_u64));
+    if value
+        .as_ref()
+        .is_some_and(|v| v.get("robots_url").is_some())
+    {
         let request: FetchRequest = match serde_json::from_str(line) {
             Ok(r) => r,
-            Err(e) => {
-                let id = serde_json::from_str::<serde_json::Value>(line)
-                    .ok()
-                    .and_then(|v| v.get("id").and_then(serde_json::Value::as_u64));
-                return Response::error(id, format!("malformed fetch request: {e}"));
-            }
+            Err(e) => return Response::error(id, format!("malformed fetch request: {e}")),
         };
         let Some(fetch) = fetch else {
             return Response::error(Some(request.id), "this adapter does not fetch".into());
         };
-        return match fetch(
+        let answer = fetch(
             &request.robots_url,
             &request.agent,
             &request.urls,
             request.timeout_ms,
-        ) {
-            Ok(verdicts) if verdicts.len() == request.urls.len() => Response {
-                id: Some(request.id),
-                verdicts: Some(verdicts),
-                error: None,
-            },
-            Ok(verdicts) => Response::error(
-                Some(request.id),
-                format!(
-                    "{} verdicts for {} URLs",
-                    verdicts.len(),
-                    request.urls.len()
-                ),
-            ),
-            Err(e) => Response::error(Some(request.id), e),
-        };
+        );
+        return Response::answering(request.id, request.urls.len(), answer);
     }
     let request: Request = match serde_json::from_str(line) {
         Ok(r) => r,
-        Err(e) => {
-            // Salvage the id if the line is JSON at all, so the harness can pair the error.
-            let id = serde_json::from_str::<serde_json::Value>(line)
-                .ok()
-                .and_then(|v| v.get("id").and_then(serde_json::Value::as_u64));
-            return Response::error(id, format!("malformed request: {e}"));
-        }
+        Err(e) => return Response::error(id, format!("malformed request: {e}")),
     };
     let body = match STANDARD.decode(&request.robots_b64) {
         Ok(b) => b,
         Err(e) => return Response::error(Some(request.id), format!("robots_b64: {e}")),
     };
-    match check(&body, &request.agent, &request.urls) {
-        Ok(verdicts) if verdicts.len() == request.urls.len() => Response {
-            id: Some(request.id),
-            verdicts: Some(verdicts),
-            error: None,
-        },
-        Ok(verdicts) => Response::error(
-            Some(request.id),
-            format!(
-                "{} verdicts for {} URLs",
-                verdicts.len(),
-                request.urls.len()
-            ),
-        ),
-        Err(e) => Response::error(Some(request.id), e),
-    }
+    let answer = check(&body, &request.agent, &request.urls);
+    Response::answering(request.id, request.urls.len(), answer)
 }
 
 /// The reference under `profile` as a [`CheckFn`].
