@@ -186,6 +186,32 @@ pub fn parse_seconds(text: &str) -> std::result::Result<Duration, String> {
     Ok(Duration::from_secs_f64(value.max(0.0)))
 }
 
+/// A body's lines as the reference reads them (split at LF, CR and CRLF): each line's content
+/// and its end (empty for a last line that has none).
+pub fn lines_with_ends(body: &[u8]) -> Vec<(&[u8], &[u8])> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut i = 0;
+    while i < body.len() {
+        let len = match body[i] {
+            b'\n' => 1,
+            b'\r' if body.get(i + 1) == Some(&b'\n') => 2,
+            b'\r' => 1,
+            _ => {
+                i += 1;
+                continue;
+            }
+        };
+        out.push((&body[start..i], &body[i..i + len]));
+        i += len;
+        start = i;
+    }
+    if start < body.len() {
+        out.push((&body[start..], &body[body.len()..]));
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::xml_escape;
@@ -246,5 +272,17 @@ mod tests {
         assert_eq!(clip("abcdef", 4), ("abcd", 2));
         assert_eq!(clip("aé", 2), ("a", 2));
         assert_eq!(fnv1a(b""), 0xcbf2_9ce4_8422_2325);
+    }
+
+    #[test]
+    fn lines_split_at_lf_cr_and_crlf_with_their_ends() {
+        let body = b"a\nb\r\nc\rd";
+        let lines = super::lines_with_ends(body);
+        let expected: Vec<(&[u8], &[u8])> =
+            vec![(b"a", b"\n"), (b"b", b"\r\n"), (b"c", b"\r"), (b"d", b"")];
+        assert_eq!(lines, expected);
+        assert!(super::lines_with_ends(b"").is_empty());
+        let blank: Vec<(&[u8], &[u8])> = vec![(b"", b"\n")];
+        assert_eq!(super::lines_with_ends(b"\n"), blank);
     }
 }

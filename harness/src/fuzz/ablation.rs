@@ -96,42 +96,13 @@ struct Line {
 }
 
 fn split_lines(body: &[u8]) -> Vec<Line> {
-    let mut out = Vec::new();
-    let mut start = 0;
-    let mut i = 0;
-    while i < body.len() {
-        match body[i] {
-            b'\n' => {
-                out.push(Line {
-                    content: body[start..i].to_vec(),
-                    end: b"\n".to_vec(),
-                });
-                i += 1;
-                start = i;
-            }
-            b'\r' => {
-                let len = if body.get(i + 1) == Some(&b'\n') {
-                    2
-                } else {
-                    1
-                };
-                out.push(Line {
-                    content: body[start..i].to_vec(),
-                    end: body[i..i + len].to_vec(),
-                });
-                i += len;
-                start = i;
-            }
-            _ => i += 1,
-        }
-    }
-    if start < body.len() {
-        out.push(Line {
-            content: body[start..].to_vec(),
-            end: Vec::new(),
-        });
-    }
-    out
+    crate::text::lines_with_ends(body)
+        .into_iter()
+        .map(|(content, end)| Line {
+            content: content.to_vec(),
+            end: end.to_vec(),
+        })
+        .collect()
 }
 
 fn join_lines(lines: &[Line]) -> Vec<u8> {

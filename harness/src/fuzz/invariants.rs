@@ -52,30 +52,10 @@ fn verdicts(body: &[u8], agent: &str, paths: &Paths<'_>, profile: Profile) -> Ve
 
 /// The body's lines as the reference reads them (split at CR, LF and CRLF), without ends.
 fn lines(body: &[u8]) -> Vec<&[u8]> {
-    let mut out = Vec::new();
-    let mut start = 0;
-    let mut i = 0;
-    while i < body.len() {
-        match body[i] {
-            b'\n' => {
-                out.push(&body[start..i]);
-                start = i + 1;
-            }
-            b'\r' => {
-                out.push(&body[start..i]);
-                if body.get(i + 1) == Some(&b'\n') {
-                    i += 1;
-                }
-                start = i + 1;
-            }
-            _ => {}
-        }
-        i += 1;
-    }
-    if start < body.len() {
-        out.push(&body[start..]);
-    }
-    out
+    crate::text::lines_with_ends(body)
+        .into_iter()
+        .map(|(content, _)| content)
+        .collect()
 }
 
 fn join(lines: &[&[u8]], end: &[u8]) -> Vec<u8> {
