@@ -9,7 +9,9 @@
 //! - **Ablation** ([`variants`]): for each construct the input holds, the same input with that
 //!   construct neutralised (a misspelled field name spelled right, the missing colon put back,
 //!   an empty-value line removed, a rule's `%xx` of an unreserved character decoded, CRLF made
-//!   LF, the BOM taken off, …). `reptest fuzz-report` asks every implementation of the family
+//!   LF, the BOM taken off, a reserved character's escape replaced on both sides, a group's
+//!   `user-agent` lines cut to the crawler's, the `Disallow` that ties with the deciding
+//!   `Allow` taken away, …). `reptest fuzz-report` asks every implementation of the family
 //!   and the reference under every profile about each variant ([`ablate`]) and keeps the
 //!   answers in the catalogue (each family's `ablation`), so that the derivation stays a pure
 //!   function of `index.json`. A construct whose variant makes the implementation agree with
@@ -23,10 +25,15 @@
 //!   brings the two profiles to one answer. A profile split is exactly such a place, so its
 //!   cause is the candidate there.
 //!
-//! [`cause`] then names one construct: the only candidate; or among several, the one the
+//! [`cause`] then names one construct: the only candidate; or among several, those every
+//! neutralisation of which removes the split (a misspelled line spelled right that changes
+//! nothing is weaker evidence than a construct whose every variant agrees), then the one the
 //! profiles' decisions differ on (for a split against one profile), else the one the
 //! implementation reacts to while the reference does not; else the candidates are
-//! **combined**. When no candidate exists, the deciding rule's own shape (which no variant
+//! **combined**. A split against one profile where the implementation answers as the other is
+//! a **profile split** whatever it reacts to: when no candidate explains it, its subject is
+//! the construct whose neutralisation brings the two profiles to the implementation's answer
+//! (the implementation may simply follow the other reading, and react to nothing). When no candidate exists, the deciding rule's own shape (which no variant
 //! could take away: a `*` inside a pattern) is the cause if it has one; otherwise the label is
 //! **combined**: no single construct explains it, and the report says so rather than guess.
 //! An input that holds no construct at all is a plain question, labelled by the kind of rule
@@ -44,7 +51,7 @@ use crate::fuzz::generate::Input;
 
 /// Every construct a variant can neutralise, in a fixed order (the order only names the
 /// variants; it never decides a cause).
-pub const ABLATABLE: [&str; 22] = [
+pub const ABLATABLE: [&str; 26] = [
     "bom",
     "crlf",
     "cr-line-end",
@@ -53,20 +60,24 @@ pub const ABLATABLE: [&str; 22] = [
     "missing-colon",
     "empty-agent",
     "invalid-agent",
+    "agent-part",
     "empty-value",
     "unknown-field",
     "non-standard-field",
     "rule-outside-group",
+    "shared-group",
     "no-leading-slash",
     "inline-comment",
     "inner-space",
     "percent",
+    "reserved-escape",
     "url-percent",
     "non-ascii",
     "wildcard",
     "end-anchor",
     "inner-dollar",
     "agent-version",
+    "tie",
 ];
 
 /// The label of a root cause no single construct explains.
@@ -281,6 +292,154 @@ fn has(diagnostics: &[Diagnostic], name: &str) -> bool {
     diagnostics.iter().any(|d| d.name() == name)
 }
 
+/// Percent-encodings of reserved characters (RFC 3986 gen-delims and sub-delims) mapped to
+/// escapes of characters that are neither reserved nor unreserved (each its own), so that a
+/// rule and a URL still compare alike while no side holds a reserved escape any more.
+const RESERVED_ESCAPES: [(&str, &str); 10] = [
+    ("2F", "%3C"),
+    ("3F", "%3E"),
+    ("23", "%22"),
+    ("26", "%60"),
+    ("3D", "%7B"),
+    ("2B", "%7D"),
+    ("3B", "%5C"),
+    ("3A", "%5E"),
+    ("40", "%7C"),
+    ("2C", "%7F"),
+];
+
+/// `text` with every `%xx` of a reserved character in [`RESERVED_ESCAPES`] (either case)
+/// replaced by its stand-in.
+fn replace_reserved_escapes(text: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(text.len());
+    let mut i = 0;
+    while i < text.len() {
+        if text[i] == b'%'
+            && let Some(hex) = text.get(i + 1..i + 3)
+            && let Some((_, to)) = RESERVED_ESCAPES
+                .iter()
+                .find(|(from, _)| from.as_bytes().eq_ignore_ascii_case(hex))
+        {
+            out.extend_from_slice(to.as_bytes());
+            i += 3;
+        } else {
+            out.push(text[i]);
+            i += 1;
+        }
+    }
+    out
+}
+
+/// The URL with its path (and query) rewritten by `f`.
+fn rewrite_url_path(url: &str, f: &dyn Fn(&[u8]) -> Vec<u8>) -> String {
+    let at = url.find("://").map_or(0, |i| i + 3);
+    let path = url[at..].find('/').map_or(url.len(), |i| at + i);
+    let new = f(&url.as_bytes()[path..]);
+    format!("{}{}", &url[..path], String::from_utf8_lossy(&new))
+}
+
+/// The body without the `Disallow` rules that tie with the `Allow` rule deciding the
+/// reference's verdict (same length, both matching), under `rfc9309` or else `google`:
+/// the question with no tie to break, whose answer stays the `Allow` rule's. `None` when the
+/// verdict rests on no such tie.
+fn without_ties(input: &Input, body: &[u8]) -> Option<Vec<u8>> {
+    let url = input.urls.first()?;
+    let lines = split_lines(body);
+    let decide = |lines: &[Line]| -> Option<(usize, bool, usize)> {
+        let joined = join_lines(lines);
+        let robots = Robots::parse(&joined, ParseOptions::new(PROFILE_FOR_TIES));
+        let selection = robots.select(&[input.agent.as_str()]);
+        let verdict = selection.check_url(url).ok()?;
+        let rule = verdict.rule?;
+        Some((rule.line, rule.allow, rule.pattern().len()))
+    };
+    let (line, allow, len) = decide(&lines)?;
+    if !allow {
+        return None;
+    }
+    // Take the deciding `Allow` away: a `Disallow` of the same length then decides if one ties.
+    let mut tying: Vec<usize> = Vec::new();
+    for _ in 0..8 {
+        let probe: Vec<Line> = lines
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i + 1 != line && !tying.contains(&(*i + 1)))
+            .map(|(_, l)| Line {
+                content: l.content.clone(),
+                end: l.end.clone(),
+            })
+            .collect();
+        // Line numbers shift as lines are taken out: map the probe's back to the file's.
+        let kept: Vec<usize> = (1..=lines.len())
+            .filter(|n| *n != line && !tying.contains(n))
+            .collect();
+        match decide(&probe) {
+            Some((at, false, l)) if l == len => tying.push(*kept.get(at.checked_sub(1)?)?),
+            _ => break,
+        }
+    }
+    if tying.is_empty() {
+        return None;
+    }
+    let out: Vec<Line> = lines
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| !tying.contains(&(*i + 1)))
+        .map(|(_, l)| l)
+        .collect();
+    Some(join_lines(&out))
+}
+
+/// The profile whose verdict a tie is read from (both profiles break a tie for `Allow`).
+const PROFILE_FOR_TIES: Profile = Profile::Rfc9309;
+
+/// The body with each run of consecutive `user-agent` lines cut to one: the line naming the
+/// crawler's product token, else the `*` line, else the run's first.
+fn one_agent_per_group(
+    body: &[u8],
+    readings: &[(Vec<RecordKind>, Vec<Diagnostic>)],
+    agent: &str,
+) -> Option<Vec<u8>> {
+    let token = agent.split('/').next().unwrap_or_default().to_ascii_lowercase();
+    let lines = split_lines(body);
+    let is_agent = |i: usize| readings[i].0.contains(&RecordKind::UserAgent);
+    let value = |i: usize| {
+        value_span(&lines[i].content)
+            .map(|(s, e)| String::from_utf8_lossy(&lines[i].content[s..e]).to_ascii_lowercase())
+            .unwrap_or_default()
+    };
+    let mut drop: Vec<usize> = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        if !is_agent(i) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < lines.len() && is_agent(i) {
+            i += 1;
+        }
+        if i - start < 2 {
+            continue;
+        }
+        let keep = (start..i)
+            .find(|&j| value(j) == token)
+            .or_else(|| (start..i).find(|&j| value(j) == "*"))
+            .unwrap_or(start);
+        drop.extend((start..i).filter(|j| *j != keep));
+    }
+    if drop.is_empty() {
+        return None;
+    }
+    let out: Vec<Line> = lines
+        .into_iter()
+        .enumerate()
+        .filter(|(j, _)| !drop.contains(j))
+        .map(|(_, l)| l)
+        .collect();
+    Some(join_lines(&out))
+}
+
 /// The input with each construct it holds neutralised, one variant per construct (every
 /// occurrence of it at once), in [`ABLATABLE`] order. Constructs the input does not hold give
 /// no variant.
@@ -425,6 +584,50 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
             ))
         }),
     );
+    // A `user-agent` value that is part of the crawler's product token, or holds it (`f` for
+    // `fo`, `foobot-news` for `foobot`): a different name in its place, which no reading
+    // matches to the crawler.
+    let token = input
+        .agent
+        .split('/')
+        .next()
+        .unwrap_or_default()
+        .to_ascii_lowercase();
+    push(
+        "agent-part",
+        rewrite_lines(&body, &readings, &|line, kinds, _| {
+            if !is_agent(kinds) || token.is_empty() {
+                return None;
+            }
+            // A colonless line's value starts after its field name.
+            let (start, end) = value_span(&line.content).or_else(|| {
+                let (_, key_end) = key_span(&line.content);
+                let rest = &line.content[key_end..];
+                let lead = rest.iter().take_while(|b| is_space(**b)).count();
+                let len = rest.iter().position(|b| *b == b'#').unwrap_or(rest.len());
+                let trail = rest[..len].iter().rev().take_while(|b| is_space(**b)).count();
+                (lead + trail < len).then(|| (key_end + lead, key_end + len - trail))
+            })?;
+            let value = String::from_utf8_lossy(&line.content[start..end]).to_ascii_lowercase();
+            if value.is_empty() || value == "*" || value == token {
+                return None;
+            }
+            if !(token.contains(&value) || value.contains(&token)) {
+                return None;
+            }
+            let other = ["xqzbot", "vwkbot"]
+                .into_iter()
+                .find(|o| !token.contains(o) && !o.contains(&token))?;
+            Some(Some(
+                [
+                    &line.content[..start],
+                    other.as_bytes(),
+                    &line.content[end..],
+                ]
+                .concat(),
+            ))
+        }),
+    );
     let removed = |name: &'static str| {
         rewrite_lines(&body, &readings, &|_, kinds, diagnostics| {
             (has(diagnostics, name) && !lenient(diagnostics) && !is_agent(kinds)).then_some(None)
@@ -434,6 +637,10 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
     push("unknown-field", removed("unknown-field"));
     push("non-standard-field", removed("non-standard-field"));
     push("rule-outside-group", removed("rule-outside-group"));
+    push(
+        "shared-group",
+        one_agent_per_group(&body, &readings, &input.agent),
+    );
     push(
         "no-leading-slash",
         rewrite_lines(&body, &readings, &|line, _, diagnostics| {
@@ -475,12 +682,10 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
     // Percent-encodings: the rules' and the URL's escapes normalised together (an unreserved
     // character decoded, hex digits upper-cased), so that both sides write each octet alike;
     // then the URL's alone.
-    let url = input.urls.first().map(|url| {
-        let at = url.find("://").map_or(0, |i| i + 3);
-        let path = url[at..].find('/').map_or(url.len(), |i| at + i);
-        let normal = normalise_escapes(&url.as_bytes()[path..]);
-        format!("{}{}", &url[..path], String::from_utf8_lossy(&normal))
-    });
+    let url = input
+        .urls
+        .first()
+        .map(|url| rewrite_url_path(url, &normalise_escapes));
     let url_changed = url.as_ref().is_some_and(|u| Some(u) != input.urls.first());
     let rules = rewrite_rules(&body, &readings, &normalise_escapes);
     if rules.is_some() {
@@ -489,6 +694,21 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
             both.urls = vec![url.clone()];
         }
         out.push(("percent", both));
+    }
+    // Reserved characters' escapes (`%2F`, `%3F`, …), on both sides: each replaced by the
+    // escape of a character with no meaning in a URL, so that the rule and the URL still say
+    // the same while neither holds a reserved escape a library might decode.
+    let reserved_rules = rewrite_rules(&body, &readings, &replace_reserved_escapes);
+    let reserved_url = input
+        .urls
+        .first()
+        .map(|u| rewrite_url_path(u, &replace_reserved_escapes));
+    if reserved_rules.is_some() || reserved_url.as_ref() != input.urls.first() {
+        let mut both = with_body(input, reserved_rules.as_deref().unwrap_or(&body));
+        if let Some(url) = reserved_url {
+            both.urls = vec![url];
+        }
+        out.push(("reserved-escape", both));
     }
     if url_changed && let Some(url) = url {
         out.push((
@@ -560,6 +780,9 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
                 ..input.clone()
             },
         ));
+    }
+    if let Some(new) = without_ties(input, &body) {
+        out.push(("tie", with_body(input, &new)));
     }
     out
 }
@@ -649,7 +872,7 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
         return Some(Cause {
             construct: plain(),
             with: Vec::new(),
-            profile_split: false,
+            profile_split: one_profile,
         });
     }
     let mut answered: Vec<(&'static str, &Ablated)> = Vec::new();
@@ -696,9 +919,21 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
         }
     }
     // The smaller neutralisation: when the URL's escapes alone remove the split, the rules'
-    // and the URL's together say nothing more.
+    // and the URL's together (or the reserved ones replaced on both sides) say nothing more.
     if candidates.iter().any(|(c, _)| *c == "url-percent") {
-        candidates.retain(|(c, _)| *c != "percent");
+        candidates.retain(|(c, _)| *c != "percent" && *c != "reserved-escape");
+    }
+    // A construct some of whose neutralisations leave the split standing (a misspelled line
+    // spelled right changes nothing; only taking the line out does, which takes its group
+    // with it) is weaker evidence than one every neutralisation of which removes it.
+    let consistent = |c: &'static str| {
+        answered
+            .iter()
+            .filter(|(c2, _)| *c2 == c)
+            .all(|(_, a)| removes(a))
+    };
+    if candidates.len() > 1 && candidates.iter().any(|(c, _)| consistent(c)) {
+        candidates.retain(|(c, _)| consistent(c));
     }
     let at_profile_decision = |c: &'static str, a: &Ablated| decisions.contains(c) || unites(a);
     let chosen: Option<(&'static str, &Ablated)> = match candidates.len() {
@@ -747,6 +982,36 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
             profile_split: one_profile && at_profile_decision(construct, ablated),
         });
     }
+    // A split against one profile where the implementation answers as the other is a
+    // profile split whatever the implementation reacts to: its subject is the construct whose
+    // neutralisation brings the reference's profiles to the implementation's answer (where
+    // they decide differently), which the implementation need not react to at all (it may
+    // simply follow the other reading).
+    if one_profile {
+        let mut at: Vec<&'static str> = Vec::new();
+        for (c, a) in &answered {
+            if removes(a) && at_profile_decision(c, a) && !at.contains(c) {
+                at.push(c);
+            }
+        }
+        if at.contains(&"url-percent") {
+            at.retain(|c| *c != "percent" && *c != "reserved-escape");
+        }
+        if at.len() == 1 {
+            return Some(Cause {
+                construct: at[0],
+                with: Vec::new(),
+                profile_split: true,
+            });
+        }
+        if !at.is_empty() {
+            return Some(Cause {
+                construct: COMBINED,
+                with: at,
+                profile_split: true,
+            });
+        }
+    }
     if candidates.is_empty() {
         // The deciding rule's own shape, where no variant took it away.
         let (decision, _) = crate::fuzz::rootcause::feature_tags(&family.feature);
@@ -767,7 +1032,7 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
             return Some(Cause {
                 construct: shape,
                 with: Vec::new(),
-                profile_split: false,
+                profile_split: one_profile,
             });
         }
     }
@@ -788,7 +1053,8 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
     Some(Cause {
         construct: COMBINED,
         with,
-        profile_split: one_profile && candidates.iter().any(|(c, a)| at_profile_decision(c, a)),
+        // The implementation answers as one profile and nothing else explains the split.
+        profile_split: one_profile,
     })
 }
 
@@ -985,6 +1251,57 @@ mod tests {
         assert_eq!(
             by("missing-colon").as_deref(),
             Some("User-agent:*\r\nDISALLOW:/= a # x\r\ndisallow: /%7e\n")
+        );
+        // An `Allow` deciding only by the tie-break: the tying `Disallow` taken away.
+        let tie = input(
+            "user-agent: *\ndisallow: /a\nallow: /b\ndisallow: /b\n",
+            "FooBot",
+            "http://example.com/b",
+        );
+        let found = variants(&tie);
+        let tied = found.iter().find(|(c, _)| *c == "tie");
+        assert_eq!(
+            tied.map(|(_, i)| String::from_utf8_lossy(&i.body()).into_owned()),
+            Some("user-agent: *\ndisallow: /a\nallow: /b\n".to_owned())
+        );
+        // No tie when the `Allow` is longer.
+        assert!(
+            !names(&input(
+                "user-agent: *\nallow: /bb\ndisallow: /b\n",
+                "FooBot",
+                "http://example.com/bb"
+            ))
+            .contains(&"tie")
+        );
+        // Several `user-agent` lines of one group: the crawler's own kept.
+        let shared = input(
+            "user-agent: a\nuser-agent: foobot\nuser-agent: *\ndisallow: /\n",
+            "FooBot",
+            "http://example.com/",
+        );
+        let found = variants(&shared);
+        let one = found.iter().find(|(c, _)| *c == "shared-group");
+        assert_eq!(
+            one.map(|(_, i)| String::from_utf8_lossy(&i.body()).into_owned()),
+            Some("user-agent: foobot\ndisallow: /\n".to_owned())
+        );
+        // Reserved characters' escapes replaced on both sides alike.
+        let reserved = input(
+            "user-agent: *\ndisallow: /a%2fb\n",
+            "FooBot",
+            "http://example.com/a%2Fb?x=%3F",
+        );
+        let found = variants(&reserved);
+        let replaced = found.iter().find(|(c, _)| *c == "reserved-escape");
+        assert_eq!(
+            replaced.map(|(_, i)| (
+                String::from_utf8_lossy(&i.body()).into_owned(),
+                i.urls.clone()
+            )),
+            Some((
+                "user-agent: *\ndisallow: /a%3Cb\n".to_owned(),
+                vec!["http://example.com/a%3Cb?x=%3E".to_owned()]
+            ))
         );
         // Nothing to neutralise in a plain question.
         assert!(

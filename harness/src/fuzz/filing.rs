@@ -147,7 +147,8 @@ pub fn clause_for_tag(tag: &str) -> Option<Clause> {
              percent-encoded as defined by [RFC3986] prior to comparison.",
             "must",
         ),
-        "no-group" | "no-group-applies" | "invalid-agent" | "agent-version" | "agent-space" => c(
+        "no-group" | "no-group-applies" | "invalid-agent" | "agent-version" | "agent-space"
+        | "agent-part" => c(
             "RFC 9309 §2.2.1",
             "Crawlers MUST use case-insensitive matching to find the group that matches the \
              product token and then obey the rules of the group. … If no matching group \
@@ -166,10 +167,15 @@ pub fn clause_for_tag(tag: &str) -> Option<Clause> {
             "When no path is specified, the directive is ignored.",
             "must",
         ),
-        "blank-line" => c(
-            "RFC 9309 §2.1",
-            "Group: One or more user-agent lines that are followed by one or more rules. The \
-             group is terminated by a user-agent line or end of file.",
+        // The group is defined without a key word, §2.1 “Group: One or more user-agent lines
+        // that are followed by one or more rules. The group is terminated by a user-agent line
+        // or end of file.”; the requirement a crawler breaks by cutting a group short, or by
+        // giving its rules to only one of its user-agent lines, is §2.2.1's.
+        "blank-line" | "shared-group" => c(
+            "RFC 9309 §2.2.1; the group as §2.1 defines it: one or more user-agent lines, then \
+             rules, until the next user-agent line or the end of the file",
+            "Crawlers MUST use case-insensitive matching to find the group that matches the \
+             product token and then obey the rules of the group.",
             "must",
         ),
         "empty-agent" => c(
@@ -187,6 +193,22 @@ pub fn clause_for_tag(tag: &str) -> Option<Clause> {
              character set, and those in the reserved range defined by [RFC3986], MUST be \
              percent-encoded as defined by [RFC3986] prior to comparison.",
             "interpretation",
+        ),
+        "reserved-escape" => c(
+            "RFC 9309 §2.2.2",
+            "If a percent-encoded ASCII octet is encountered in the URI, it MUST be unencoded \
+             prior to comparison, unless it is a reserved character in the URI as defined by \
+             [RFC3986] or the character is outside the unreserved character range.",
+            "must",
+        ),
+        // Google 2019 “In case of conflicting rules, including those with wildcards, the least
+        // restrictive rule is used.” says the same without a key word; the RFC's weaker
+        // SHOULD is the force cited.
+        "tie" => c(
+            "RFC 9309 §2.2.2; Google 2019 (order of precedence for group-member lines)",
+            "If an \"allow\" rule and a \"disallow\" rule are equivalent, then the \"allow\" \
+             rule SHOULD be used.",
+            "should",
         ),
         "combined" => c(
             "none isolated",
@@ -275,6 +297,19 @@ pub fn title(cause: &RootCause) -> String {
         .iter()
         .map(|(p, a)| format!("{a} under `{p}`"))
         .collect();
+    // The profiles whose answer the implementation gives: a profile split says which reading
+    // the implementation follows.
+    let agreeing: Vec<String> = [Profile::Rfc9309, Profile::Google]
+        .into_iter()
+        .filter(|p| !cause.expected.contains_key(p) && cause.reference.get(p) == Some(&cause.answer))
+        .map(|p| format!("{} under `{p}`", cause.answer))
+        .collect();
+    let mut expected = expected;
+    if !agreeing.is_empty() && cause.kind == Kind::Deviation {
+        if let Some(last) = expected.last_mut() {
+            last.push_str(&format!(" ({})", agreeing.join(", ")));
+        }
+    }
     let what = label_phrase(cause);
     match cause.kind {
         Kind::Timeout => format!(

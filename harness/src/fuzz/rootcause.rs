@@ -243,19 +243,25 @@ fn input_size(family: &Family) -> usize {
 /// Every root cause of every implementation in `index`, ordered by implementation, then
 /// ranked ones first, then by hits (most first), then by id.
 pub fn root_causes(index: &Index) -> Vec<RootCause> {
+    // One behaviour: the implementation, what it answers, the construct that causes it and
+    // the input class and contract it was seen under. Which profiles it contradicts and
+    // whether that is a profile split vary with the input around the construct (the same
+    // misreading of a colonless line contradicts both profiles in one file and one in
+    // another), so they are read off the representative, not made separate root causes.
     type Key = (
         String,
         Kind,
         Answer,
-        Vec<(Profile, Answer)>,
-        Label,
+        &'static str,
+        Vec<&'static str>,
         Vec<String>,
         Vec<String>,
         Option<String>,
     );
+    type Member<'f> = (&'f Family, Vec<(Profile, Answer)>, Label);
     let mut families: Vec<&Family> = index.families.iter().collect();
     families.sort_by(|a, b| a.id.cmp(&b.id));
-    let mut grouped: BTreeMap<Key, Vec<&Family>> = BTreeMap::new();
+    let mut grouped: BTreeMap<Key, Vec<Member<'_>>> = BTreeMap::new();
     let mut foreign: Vec<(Key, &Family)> = Vec::new();
     for family in families {
         let suspects = suspect_profiles(family);
@@ -294,14 +300,17 @@ pub fn root_causes(index: &Index) -> Vec<RootCause> {
                 name.clone(),
                 kind,
                 *answer,
-                expected,
-                label,
+                label.construct,
+                label.with.clone(),
                 family.classes.clone(),
                 family.contract.clone(),
                 family.transformation.clone(),
             );
             if minimised_for(family, name) {
-                grouped.entry(key).or_default().push(family);
+                grouped
+                    .entry(key)
+                    .or_default()
+                    .push((family, expected, label));
             } else {
                 foreign.push((key, family));
             }
@@ -326,29 +335,35 @@ pub fn root_causes(index: &Index) -> Vec<RootCause> {
         .map(
             |(
                 also,
-                (implementation, kind, answer, expected, label, classes, contract, transformation),
+                (implementation, kind, answer, construct, with, classes, contract, transformation),
                 members,
             )| {
-                let construct = label.key();
                 let key = format!(
-                    "{implementation}|{}|{answer}|{expected:?}|{construct}|{classes:?}|\
-                     {contract:?}|{transformation:?}",
-                    kind.name()
+                    "{implementation}|{}|{answer}|{construct}:{}|{classes:?}|{contract:?}|\
+                     {transformation:?}",
+                    kind.name(),
+                    with.join("+")
                 );
-                let representative = members
+                // The representative shows the strongest claim: the most profiles
+                // contradicted, not a profile split where another member is one, then the
+                // smallest input.
+                let (chosen, expected, label) = members
                     .iter()
-                    .min_by(|a, b| input_size(a).cmp(&input_size(b)).then(a.id.cmp(&b.id)))
-                    .map_or_else(String::new, |f| f.id.clone());
-                let chosen = members.iter().find(|f| f.id == representative);
-                let feature = chosen.map_or_else(String::new, |f| f.feature.clone());
-                let reference = chosen
-                    .map(|f| {
-                        Profile::ALL
-                            .into_iter()
-                            .filter_map(|p| reference_answer(f, p).map(|a| (p, a)))
-                            .collect()
+                    .min_by(|a, b| {
+                        b.1.len()
+                            .cmp(&a.1.len())
+                            .then(a.2.profile_split.cmp(&b.2.profile_split))
+                            .then(input_size(a.0).cmp(&input_size(b.0)))
+                            .then(a.0.id.cmp(&b.0.id))
                     })
-                    .unwrap_or_default();
+                    .cloned()
+                    .expect("a root cause has a family");
+                let reference = Profile::ALL
+                    .into_iter()
+                    .filter_map(|p| reference_answer(chosen, p).map(|a| (p, a)))
+                    .collect();
+                let families: Vec<&Family> =
+                    members.iter().map(|m| m.0).chain(also.iter().copied()).collect();
                 RootCause {
                     id: format!(
                         "{implementation}-{:08x}",
@@ -359,17 +374,17 @@ pub fn root_causes(index: &Index) -> Vec<RootCause> {
                     answer,
                     expected: expected.into_iter().collect(),
                     reference,
-                    construct: label.construct,
-                    with: label.with,
+                    construct,
+                    with,
                     profile_split: label.profile_split,
-                    feature,
+                    feature: chosen.feature.clone(),
                     classes,
                     contract,
                     transformation,
-                    families: members.iter().chain(&also).map(|f| f.id.clone()).collect(),
-                    hits: members.iter().chain(&also).map(|f| f.hits).sum(),
-                    representative,
-                    timeout_ms: members.iter().filter_map(|f| f.timeout_ms).max(),
+                    families: families.iter().map(|f| f.id.clone()).collect(),
+                    hits: families.iter().map(|f| f.hits).sum(),
+                    representative: chosen.id.clone(),
+                    timeout_ms: families.iter().filter_map(|f| f.timeout_ms).max(),
                 }
             },
         )
@@ -472,7 +487,8 @@ pub fn construct_phrase(tag: &str) -> Option<&'static str> {
         "cr-line-end" => "CR (`\\r`) line ends",
         "crlf" => "CRLF line ends",
         "inline-comment" => "a comment after a value",
-        "url-percent" => "a percent-encoded URL",
+        "url-percent" => "the URL's percent-encodings (lower-case hex, an escaped unreserved character)",
+        "agent-part" => "a `user-agent` value that is part of the crawler's name, or holds it",
         "url-non-ascii" => "a raw non-ASCII URL",
         "url-query" => "a URL with a query",
         "agent-version" => "a crawler name with a version",
@@ -480,6 +496,9 @@ pub fn construct_phrase(tag: &str) -> Option<&'static str> {
         "empty-agent" => "a `user-agent` line with an empty value",
         "blank-line" => "a blank line inside a group",
         "inner-space" => "whitespace inside a rule's path",
+        "shared-group" => "several `user-agent` lines sharing one group",
+        "reserved-escape" => "a percent-encoded reserved character (`%2F`, `%3F`, …)",
+        "tie" => "an `Allow` and a `Disallow` rule of equal length both match",
         "combined" => "no single construct (each neutralised alone, the split stays)",
         _ => return None,
     })
@@ -629,6 +648,29 @@ mod tests {
         let mut reversed = index.clone();
         reversed.families.reverse();
         assert_eq!(root_causes(&reversed), causes);
+
+        // The same behaviour contradicting one profile in a third file is still one root
+        // cause, shown by a family that contradicts both.
+        let split: Vec<(&str, Answer)> = [
+            ("reference-rfc9309", Allow),
+            ("reference-google", Disallow),
+            ("reference-legacy", Allow),
+            ("lib-a", Disallow),
+            ("lib-b", Allow),
+            ("lib-c", Allow),
+            ("lib-d", Allow),
+            (GOOGLE_PARSER, Disallow),
+        ]
+        .to_vec();
+        let mut more = index.clone();
+        more.families
+            .push(family("f0", &split, "disallow-rule wildcard"));
+        let causes = root_causes(&more);
+        let lib_a: Vec<&RootCause> = causes.iter().filter(|c| c.implementation == "lib-a").collect();
+        assert_eq!(lib_a.len(), 1);
+        assert_eq!(lib_a[0].families.len(), 3);
+        assert_eq!(lib_a[0].expected.len(), 2);
+        assert_ne!(lib_a[0].representative, "f0");
     }
 
     #[test]
