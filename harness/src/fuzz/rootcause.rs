@@ -389,6 +389,7 @@ pub fn root_causes(index: &Index) -> Vec<RootCause> {
             },
         )
         .collect();
+    fold_combined(&mut out, index);
     out.sort_by(|a, b| {
         a.implementation
             .cmp(&b.implementation)
@@ -397,6 +398,62 @@ pub fn root_causes(index: &Index) -> Vec<RootCause> {
             .then(a.id.cmp(&b.id))
     });
     out
+}
+
+/// Folds each combined root cause into the implementation's own root cause of one of its
+/// constructs, with the same answer, kind, input class and contract, when there is one (the
+/// one with most families): the same behaviour, seen in a file that also holds another
+/// construct whose neutralisation happens to remove the split too. Its families become that
+/// root cause's evidence; the representative stays the single construct's.
+fn fold_combined(causes: &mut Vec<RootCause>, index: &Index) {
+    let same = |a: &RootCause, b: &RootCause| {
+        a.implementation == b.implementation
+            && a.kind == b.kind
+            && a.answer == b.answer
+            && a.classes == b.classes
+            && a.contract == b.contract
+            && a.transformation == b.transformation
+    };
+    let mut folded: Vec<usize> = Vec::new();
+    for i in 0..causes.len() {
+        if causes[i].construct != crate::fuzz::ablation::COMBINED || causes[i].with.is_empty() {
+            continue;
+        }
+        let target = (0..causes.len())
+            .filter(|&j| {
+                j != i
+                    && !folded.contains(&j)
+                    && same(&causes[i], &causes[j])
+                    && causes[j].construct != crate::fuzz::ablation::COMBINED
+                    && causes[i].with.contains(&causes[j].construct)
+            })
+            .max_by(|&a, &b| {
+                causes[a]
+                    .families
+                    .len()
+                    .cmp(&causes[b].families.len())
+                    .then(causes[b].id.cmp(&causes[a].id))
+            });
+        if let Some(j) = target {
+            for f in causes[i].families.clone() {
+                if !causes[j].families.contains(&f) {
+                    let hits = index
+                        .families
+                        .iter()
+                        .find(|g| g.id == f)
+                        .map_or(0, |g| g.hits);
+                    causes[j].hits += hits;
+                    causes[j].families.push(f);
+                }
+            }
+            folded.push(i);
+        }
+    }
+    let mut n = 0;
+    causes.retain(|_| {
+        n += 1;
+        !folded.contains(&(n - 1))
+    });
 }
 
 /// Whether `family`'s input is minimal for implementation `name`.
