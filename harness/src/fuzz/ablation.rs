@@ -400,7 +400,11 @@ fn one_agent_per_group(
     readings: &[(Vec<RecordKind>, Vec<Diagnostic>)],
     agent: &str,
 ) -> Option<Vec<u8>> {
-    let token = agent.split('/').next().unwrap_or_default().to_ascii_lowercase();
+    let token = agent
+        .split('/')
+        .next()
+        .unwrap_or_default()
+        .to_ascii_lowercase();
     let lines = split_lines(body);
     let is_agent = |i: usize| readings[i].0.contains(&RecordKind::UserAgent);
     let value = |i: usize| {
@@ -605,7 +609,11 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
                 let rest = &line.content[key_end..];
                 let lead = rest.iter().take_while(|b| is_space(**b)).count();
                 let len = rest.iter().position(|b| *b == b'#').unwrap_or(rest.len());
-                let trail = rest[..len].iter().rev().take_while(|b| is_space(**b)).count();
+                let trail = rest[..len]
+                    .iter()
+                    .rev()
+                    .take_while(|b| is_space(**b))
+                    .count();
                 (lead + trail < len).then(|| (key_end + lead, key_end + len - trail))
             })?;
             let value = String::from_utf8_lossy(&line.content[start..end]).to_ascii_lowercase();

@@ -301,14 +301,17 @@ pub fn title(cause: &RootCause) -> String {
     // the implementation follows.
     let agreeing: Vec<String> = [Profile::Rfc9309, Profile::Google]
         .into_iter()
-        .filter(|p| !cause.expected.contains_key(p) && cause.reference.get(p) == Some(&cause.answer))
+        .filter(|p| {
+            !cause.expected.contains_key(p) && cause.reference.get(p) == Some(&cause.answer)
+        })
         .map(|p| format!("{} under `{p}`", cause.answer))
         .collect();
     let mut expected = expected;
-    if !agreeing.is_empty() && cause.kind == Kind::Deviation {
-        if let Some(last) = expected.last_mut() {
-            last.push_str(&format!(" ({})", agreeing.join(", ")));
-        }
+    if !agreeing.is_empty()
+        && cause.kind == Kind::Deviation
+        && let Some(last) = expected.last_mut()
+    {
+        last.push_str(&format!(" ({})", agreeing.join(", ")));
     }
     let what = label_phrase(cause);
     match cause.kind {

@@ -362,8 +362,11 @@ pub fn root_causes(index: &Index) -> Vec<RootCause> {
                     .into_iter()
                     .filter_map(|p| reference_answer(chosen, p).map(|a| (p, a)))
                     .collect();
-                let families: Vec<&Family> =
-                    members.iter().map(|m| m.0).chain(also.iter().copied()).collect();
+                let families: Vec<&Family> = members
+                    .iter()
+                    .map(|m| m.0)
+                    .chain(also.iter().copied())
+                    .collect();
                 RootCause {
                     id: format!(
                         "{implementation}-{:08x}",
@@ -544,7 +547,9 @@ pub fn construct_phrase(tag: &str) -> Option<&'static str> {
         "cr-line-end" => "CR (`\\r`) line ends",
         "crlf" => "CRLF line ends",
         "inline-comment" => "a comment after a value",
-        "url-percent" => "the URL's percent-encodings (lower-case hex, an escaped unreserved character)",
+        "url-percent" => {
+            "the URL's percent-encodings (lower-case hex, an escaped unreserved character)"
+        }
         "agent-part" => "a `user-agent` value that is part of the crawler's name, or holds it",
         "url-non-ascii" => "a raw non-ASCII URL",
         "url-query" => "a URL with a query",
@@ -723,7 +728,10 @@ mod tests {
         more.families
             .push(family("f0", &split, "disallow-rule wildcard"));
         let causes = root_causes(&more);
-        let lib_a: Vec<&RootCause> = causes.iter().filter(|c| c.implementation == "lib-a").collect();
+        let lib_a: Vec<&RootCause> = causes
+            .iter()
+            .filter(|c| c.implementation == "lib-a")
+            .collect();
         assert_eq!(lib_a.len(), 1);
         assert_eq!(lib_a[0].families.len(), 3);
         assert_eq!(lib_a[0].expected.len(), 2);
