@@ -51,7 +51,7 @@ use crate::fuzz::generate::Input;
 
 /// Every construct a variant can neutralise, in a fixed order (the order only names the
 /// variants; it never decides a cause).
-pub const ABLATABLE: [&str; 26] = [
+pub const ABLATABLE: [&str; 27] = [
     "bom",
     "crlf",
     "cr-line-end",
@@ -66,6 +66,7 @@ pub const ABLATABLE: [&str; 26] = [
     "non-standard-field",
     "rule-outside-group",
     "shared-group",
+    "empty-group",
     "no-leading-slash",
     "inline-comment",
     "inner-space",
@@ -173,6 +174,23 @@ fn value_span(content: &[u8]) -> Option<(usize, usize)> {
     Some((start, end))
 }
 
+/// A line's value: after its colon ([`value_span`]) or, on a line without one that a lenient
+/// reading takes as a field (`disallow /a`), after its field name.
+fn any_value_span(content: &[u8]) -> Option<(usize, usize)> {
+    value_span(content).or_else(|| {
+        let (_, key_end) = key_span(content);
+        let rest = &content[key_end..];
+        let lead = rest.iter().take_while(|b| is_space(**b)).count();
+        let len = rest.iter().position(|b| *b == b'#').unwrap_or(rest.len());
+        let trail = rest[..len]
+            .iter()
+            .rev()
+            .take_while(|b| is_space(**b))
+            .count();
+        (lead + trail < len).then(|| (key_end + lead, key_end + len - trail))
+    })
+}
+
 /// What the reference's `rfc9309` and `google` profiles say about each line: its kinds and
 /// its diagnostics under either (`None` when the records do not line up with the lines).
 fn line_readings(body: &[u8]) -> Option<Vec<(Vec<RecordKind>, Vec<Diagnostic>)>> {
@@ -248,7 +266,7 @@ fn rewrite_rules(
         if !is_rule(kinds) {
             continue;
         }
-        let Some((start, end)) = value_span(&line.content) else {
+        let Some((start, end)) = any_value_span(&line.content) else {
             continue;
         };
         let value = &line.content[start..end];
@@ -295,7 +313,15 @@ fn has(diagnostics: &[Diagnostic], name: &str) -> bool {
 /// Percent-encodings of reserved characters (RFC 3986 gen-delims and sub-delims) mapped to
 /// escapes of characters that are neither reserved nor unreserved (each its own), so that a
 /// rule and a URL still compare alike while no side holds a reserved escape any more.
-const RESERVED_ESCAPES: [(&str, &str); 10] = [
+const RESERVED_ESCAPES: [(&str, &str); 18] = [
+    ("2A", "%01"),
+    ("24", "%02"),
+    ("21", "%03"),
+    ("27", "%04"),
+    ("28", "%05"),
+    ("29", "%06"),
+    ("5B", "%0E"),
+    ("5D", "%0F"),
     ("2F", "%3C"),
     ("3F", "%3E"),
     ("23", "%22"),
@@ -444,6 +470,64 @@ fn one_agent_per_group(
     Some(join_lines(&out))
 }
 
+/// A rule that matches no URL a crawler asks about, given to a group that has none.
+const MATCHES_NOTHING: &[u8] = b"disallow: /xqz-matches-nothing";
+
+/// The body with a rule that matches nothing ([`MATCHES_NOTHING`]) after each group that has
+/// no rule (its `user-agent` lines followed by the next `user-agent` line or the end of the
+/// file, with no rule between): the same question, with no empty group left to read.
+fn with_rule_in_empty_groups(
+    body: &[u8],
+    readings: &[(Vec<RecordKind>, Vec<Diagnostic>)],
+) -> Option<Vec<u8>> {
+    let lines = split_lines(body);
+    let is_agent = |i: usize| readings[i].0.contains(&RecordKind::UserAgent);
+    let mut insert_after: Vec<usize> = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        if !is_agent(i) {
+            i += 1;
+            continue;
+        }
+        while i < lines.len() && is_agent(i) {
+            i += 1;
+        }
+        let last_agent = i - 1;
+        let mut has_rule = false;
+        while i < lines.len() && !is_agent(i) {
+            has_rule |= is_rule(&readings[i].0);
+            i += 1;
+        }
+        if !has_rule {
+            insert_after.push(last_agent);
+        }
+    }
+    if insert_after.is_empty() {
+        return None;
+    }
+    let mut out: Vec<Line> = Vec::new();
+    for (n, line) in lines.into_iter().enumerate() {
+        if !insert_after.contains(&n) {
+            out.push(line);
+            continue;
+        }
+        let end = if line.end.is_empty() {
+            b"\n".to_vec()
+        } else {
+            line.end.clone()
+        };
+        out.push(Line {
+            content: line.content,
+            end: end.clone(),
+        });
+        out.push(Line {
+            content: MATCHES_NOTHING.to_vec(),
+            end,
+        });
+    }
+    Some(join_lines(&out))
+}
+
 /// The input with each construct it holds neutralised, one variant per construct (every
 /// occurrence of it at once), in [`ABLATABLE`] order. Constructs the input does not hold give
 /// no variant.
@@ -588,9 +672,8 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
             ))
         }),
     );
-    // A `user-agent` value that is part of the crawler's product token, or holds it (`f` for
-    // `fo`, `foobot-news` for `foobot`): a different name in its place, which no reading
-    // matches to the crawler.
+    // A `user-agent` value that is only part of the crawler's product token (`f` for `fo`):
+    // a different name in its place, which no reading matches to the crawler.
     let token = input
         .agent
         .split('/')
@@ -603,27 +686,15 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
             if !is_agent(kinds) || token.is_empty() {
                 return None;
             }
-            // A colonless line's value starts after its field name.
-            let (start, end) = value_span(&line.content).or_else(|| {
-                let (_, key_end) = key_span(&line.content);
-                let rest = &line.content[key_end..];
-                let lead = rest.iter().take_while(|b| is_space(**b)).count();
-                let len = rest.iter().position(|b| *b == b'#').unwrap_or(rest.len());
-                let trail = rest[..len]
-                    .iter()
-                    .rev()
-                    .take_while(|b| is_space(**b))
-                    .count();
-                (lead + trail < len).then(|| (key_end + lead, key_end + len - trail))
-            })?;
+            let (start, end) = any_value_span(&line.content)?;
             let value = String::from_utf8_lossy(&line.content[start..end]).to_ascii_lowercase();
             if value.is_empty() || value == "*" || value == token {
                 return None;
             }
-            if !(token.contains(&value) || value.contains(&token)) {
+            if !token.contains(&value) {
                 return None;
             }
-            let other = ["xqzbot", "vwkbot"]
+            let other = ["xqzvw", "kjhgf"]
                 .into_iter()
                 .find(|o| !token.contains(o) && !o.contains(&token))?;
             Some(Some(
@@ -649,6 +720,7 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
         "shared-group",
         one_agent_per_group(&body, &readings, &input.agent),
     );
+    push("empty-group", with_rule_in_empty_groups(&body, &readings));
     push(
         "no-leading-slash",
         rewrite_lines(&body, &readings, &|line, _, diagnostics| {

@@ -140,7 +140,20 @@ pub fn clause_for_tag(tag: &str) -> Option<Clause> {
              instances of any character (`allow: /this/*/exactly`).",
             "must",
         ),
-        "percent" | "non-ascii" | "url-percent" | "url-non-ascii" => c(
+        "percent" | "url-percent" => c(
+            "RFC 9309 §2.2.2",
+            "If a percent-encoded ASCII octet is encountered in the URI, it MUST be unencoded \
+             prior to comparison, unless it is a reserved character in the URI as defined by \
+             [RFC3986] or the character is outside the unreserved character range.",
+            "must",
+        ),
+        "empty-group" => c(
+            "RFC 9309 §2.2.2",
+            "If no match is found amongst the rules in a group for a matching user-agent or \
+             there are no rules in the group, the URI is allowed.",
+            "must",
+        ),
+        "non-ascii" | "url-non-ascii" => c(
             "RFC 9309 §2.2.2",
             "Octets in the URI and robots.txt paths outside the range of the ASCII coded \
              character set, and those in the reserved range defined by [RFC3986], MUST be \
@@ -247,7 +260,9 @@ pub fn clause(cause: &RootCause, measured: Option<&RootMeasure>) -> Clause {
                 text: "No sentence of the texts decides this question.",
                 force: "undefined",
             });
-        if profile_split {
+        // A profile split whose sentence is itself only the reference's reading of a silent
+        // text stays an interpretation: one profile's side of it is not the text's.
+        if profile_split && !matches!(found.force, "interpretation" | "undefined") {
             found.force = "profile-split";
         } else if found.force == "undefined"
             && let Some(case) = measured.and_then(|m| m.case.as_ref())

@@ -344,14 +344,27 @@ pub fn root_causes(index: &Index) -> Vec<RootCause> {
                     kind.name(),
                     with.join("+")
                 );
-                // The representative shows the strongest claim: the most profiles
-                // contradicted, not a profile split where another member is one, then the
-                // smallest input.
+                // The representative is the cleanest example: the fewest constructs besides
+                // the one named (each one more thing a maintainer must rule out), then the
+                // strongest claim (the most profiles contradicted, not a profile split where
+                // another member is one), then the smallest input.
+                let others = |f: &Family| {
+                    f.input.as_ref().map_or(usize::MAX, |i| {
+                        let mut held: Vec<&str> = crate::fuzz::ablation::variants(&i.input())
+                            .into_iter()
+                            .map(|(c, _)| c)
+                            .filter(|c| *c != construct && !with.contains(c))
+                            .collect();
+                        held.dedup();
+                        held.len()
+                    })
+                };
                 let (chosen, expected, label) = members
                     .iter()
                     .min_by(|a, b| {
-                        b.1.len()
-                            .cmp(&a.1.len())
+                        others(a.0)
+                            .cmp(&others(b.0))
+                            .then(b.1.len().cmp(&a.1.len()))
                             .then(a.2.profile_split.cmp(&b.2.profile_split))
                             .then(input_size(a.0).cmp(&input_size(b.0)))
                             .then(a.0.id.cmp(&b.0.id))
@@ -526,7 +539,10 @@ pub fn construct_phrase(tag: &str) -> Option<&'static str> {
         "wildcard" => "the deciding rule holds `*`",
         "end-anchor" => "the deciding rule ends in `$`",
         "inner-dollar" => "the deciding rule holds `$` before its end",
-        "percent" => "the deciding rule holds a percent-encoding",
+        "percent" => {
+            "percent-encodings in the rule and the URL (lower-case hex, an escaped unreserved \
+             character)"
+        }
         "non-ascii" => "the deciding rule holds non-ASCII characters",
         "index-html" => "the deciding rule is an `/index.html` rule",
         "long" => "the deciding rule is longer than 1000 characters",
@@ -550,7 +566,8 @@ pub fn construct_phrase(tag: &str) -> Option<&'static str> {
         "url-percent" => {
             "the URL's percent-encodings (lower-case hex, an escaped unreserved character)"
         }
-        "agent-part" => "a `user-agent` value that is part of the crawler's name, or holds it",
+        "agent-part" => "a `user-agent` value that is only part of the crawler's name",
+        "empty-group" => "the crawler's group has no rules",
         "url-non-ascii" => "a raw non-ASCII URL",
         "url-query" => "a URL with a query",
         "agent-version" => "a crawler name with a version",
