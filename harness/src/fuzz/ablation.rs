@@ -904,6 +904,14 @@ pub fn profile_decisions(input: &Input) -> BTreeSet<&'static str> {
     out
 }
 
+/// Whether the reference under `profile` gives some line of `body` the diagnostic `name`.
+fn flagged_under(body: &[u8], profile: Profile, name: &str) -> bool {
+    Robots::parse(body, ParseOptions::new(profile))
+        .records()
+        .iter()
+        .any(|r| has(&r.diagnostics, name))
+}
+
 /// What [`cause`] derived for one implementation in one family.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Cause {
@@ -912,8 +920,8 @@ pub struct Cause {
     /// For [`COMBINED`]: the constructs each of whose neutralisation removes the split (empty
     /// when none does).
     pub with: Vec<&'static str>,
-    /// Whether the construct is where the reference's profiles decide differently (and the
-    /// implementation contradicts one of them only): a profile split.
+    /// Whether the implementation answers as one of the reference's `rfc9309` and `google`
+    /// profiles against the other: a profile split.
     pub profile_split: bool,
 }
 
@@ -1003,18 +1011,48 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
     if candidates.iter().any(|(c, _)| *c == "url-percent") {
         candidates.retain(|(c, _)| *c != "percent" && *c != "reserved-escape");
     }
-    // A construct some of whose neutralisations leave the split standing (a misspelled line
-    // spelled right changes nothing; only taking the line out does, which takes its group
-    // with it) is weaker evidence than one every neutralisation of which removes it.
+    // A construct some of whose neutralisations leave the split standing is no cause: a
+    // misspelled line spelled right that changes nothing shows the split is elsewhere, even
+    // when taking the line out (and its group with it) happens to remove it.
     let consistent = |c: &'static str| {
         answered
             .iter()
             .filter(|(c2, _)| *c2 == c)
             .all(|(_, a)| removes(a))
     };
-    if candidates.len() > 1 && candidates.iter().any(|(c, _)| consistent(c)) {
-        candidates.retain(|(c, _)| consistent(c));
-    }
+    candidates.retain(|(c, _)| consistent(c));
+    // A line taken out because one reading finds it out of place (a rule outside any group,
+    // an unknown or non-standard field, an empty value) is a neutral change only for a
+    // profile that reads it so: where every contradicted profile reads the line as a rule of
+    // a group, taking it out changes that profile's question, not a construct of it.
+    candidates.retain(|(c, _)| {
+        !matches!(
+            *c,
+            "rule-outside-group" | "unknown-field" | "non-standard-field" | "empty-value"
+        ) || expected
+            .iter()
+            .any(|(p, _)| flagged_under(&input.body(), *p, c))
+    });
+    // The profile the implementation answers as (for a split against the other only), and
+    // whether it keeps answering as that profile on every neutralisation of a construct: it
+    // follows that profile's reading of the construct, rather than meeting its answer by
+    // accident (a library that matches `//` against everything agrees with a profile that
+    // reads a misspelled `disalow /` as a rule, without reading it so).
+    let agreed: Option<Profile> = one_profile
+        .then(|| {
+            [Profile::Rfc9309, Profile::Google]
+                .into_iter()
+                .find(|p| expected.iter().all(|(e, _)| e != p))
+        })
+        .flatten();
+    let follows = |c: &'static str| {
+        agreed.is_some_and(|q| {
+            answered
+                .iter()
+                .filter(|(c2, _)| *c2 == c)
+                .all(|(_, a)| a.answers.get(name) == a.answers.get(&reference_name(q)))
+        })
+    };
     let at_profile_decision = |c: &'static str, a: &Ablated| decisions.contains(c) || unites(a);
     let chosen: Option<(&'static str, &Ablated)> = match candidates.len() {
         0 => None,
@@ -1055,11 +1093,14 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
             }
         }
     };
-    if let Some((construct, ablated)) = chosen {
+    if let Some((construct, _)) = chosen {
+        // A profile split when the implementation follows the profile it answers as on this
+        // construct; otherwise it meets that profile's answer by accident, and the split
+        // against the other is a deviation.
         return Some(Cause {
             construct,
             with: Vec::new(),
-            profile_split: one_profile && at_profile_decision(construct, ablated),
+            profile_split: one_profile && follows(construct),
         });
     }
     // A split against one profile where the implementation answers as the other is a
@@ -1070,7 +1111,12 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
     if one_profile {
         let mut at: Vec<&'static str> = Vec::new();
         for (c, a) in &answered {
-            if removes(a) && at_profile_decision(c, a) && !at.contains(c) {
+            if removes(a)
+                && at_profile_decision(c, a)
+                && consistent(c)
+                && follows(c)
+                && !at.contains(c)
+            {
                 at.push(c);
             }
         }
