@@ -193,3 +193,105 @@ fn the_cases_that_decide_a_flagged_question_exist_and_pass() {
         assert!(results.iter().all(cases::CheckResult::passed), "{id}");
     }
 }
+
+/// The reference under `rfc9309`, except that a `Disallow: //` rule blocks every URL (as a
+/// library that reads `//` as an empty path does).
+fn double_slash_blocks_all() -> Box<dyn Engine> {
+    common::planted(
+        "double-slash-blocks-all",
+        Profile::Rfc9309,
+        |reference, body, agent, urls| {
+            let text = String::from_utf8_lossy(body).to_ascii_lowercase();
+            if text.lines().any(|l| l.replace(' ', "") == "disallow://") {
+                return Ok(vec![WireVerdict::Disallow; urls.len()]);
+            }
+            reference.check(body, agent, urls)
+        },
+    )
+}
+
+/// The reference under `rfc9309`, except that an `Allow` and a `Disallow` with the same value
+/// that both match go to the `Disallow`.
+fn disallow_wins_ties() -> Box<dyn Engine> {
+    common::planted(
+        "disallow-wins-ties",
+        Profile::Rfc9309,
+        |reference, body, agent, urls| {
+            let text = String::from_utf8_lossy(body).to_ascii_lowercase();
+            let values = |field: &str| -> Vec<String> {
+                text.lines()
+                    .filter_map(|l| l.strip_prefix(field))
+                    .map(|v| v.trim().to_owned())
+                    .collect()
+            };
+            let (allows, disallows) = (values("allow:"), values("disallow:"));
+            let mut verdicts = reference.check(body, agent, urls)?;
+            for (verdict, url) in verdicts.iter_mut().zip(urls) {
+                let path = url
+                    .splitn(4, '/')
+                    .nth(3)
+                    .map_or("/".to_owned(), |p| format!("/{p}"));
+                if allows
+                    .iter()
+                    .any(|a| disallows.contains(a) && path.starts_with(a.as_str()))
+                {
+                    *verdict = WireVerdict::Disallow;
+                }
+            }
+            Ok(verdicts)
+        },
+    )
+}
+
+#[test]
+fn agreeing_with_a_profile_by_accident_is_no_profile_split() {
+    let dir = scratch("ablation-accident");
+    let mut engines = vec![double_slash_blocks_all()];
+    // `google` reads the misspelled `disalow /` as a rule and disallows; the engine disallows
+    // too, but because of `//`, and keeps disallowing when the misspelled line is taken out.
+    let example = input(
+        "User-agent:*\nDisallow://\ndisalow /\n",
+        "FooBot",
+        "http://example.com/",
+    );
+    let mut catalogue = record(&dir, example, &mut engines);
+    let family = &catalogue.families()[0];
+    assert_eq!(family.split["double-slash-blocks-all"], Answer::Disallow);
+    assert_eq!(family.split["reference-rfc9309"], Answer::Allow);
+    assert_eq!(family.split["reference-google"], Answer::Disallow);
+    catalogue.update(|index| {
+        ablate(index, &mut engines, &mut |_, _| {});
+    });
+    let causes = root_causes(catalogue.index());
+    assert_eq!(causes.len(), 1, "{causes:?}");
+    assert_ne!(causes[0].construct, "misspelling", "{:?}", causes[0]);
+    assert_ne!(clause(&causes[0], None).force, "profile-split");
+}
+
+#[test]
+fn an_equal_length_tie_is_its_own_cause_with_its_should() {
+    let dir = scratch("ablation-tie");
+    let mut engines = vec![disallow_wins_ties()];
+    let example = input(
+        "user-agent: *\ndisallow: /b\nallow: /b\n",
+        "FooBot",
+        "http://example.com/b",
+    );
+    let mut catalogue = record(&dir, example, &mut engines);
+    assert_eq!(
+        catalogue.families()[0].split["disallow-wins-ties"],
+        Answer::Disallow
+    );
+    catalogue.update(|index| {
+        ablate(index, &mut engines, &mut |_, _| {});
+    });
+    let causes = root_causes(catalogue.index());
+    assert_eq!(causes.len(), 1, "{causes:?}");
+    assert_eq!(causes[0].construct, "tie", "{:?}", causes[0]);
+    assert_eq!(clause(&causes[0], None).force, "should");
+    assert!(
+        title(&causes[0]).contains("equal length"),
+        "{}",
+        title(&causes[0])
+    );
+}
