@@ -427,9 +427,14 @@ pub fn readme(
         out,
         "Each root cause is one behaviour of one implementation: its answer against the \
          reference's, on the construct that causes it: of the constructs its minimised input \
-         holds, the one whose neutralisation (a misspelling spelled right, the colon put back, \
-         CRLF made LF, …; asked again by `reptest fuzz-report`) makes the implementation agree \
-         with the reference, or *combined* when no single one does. Each implementation's \
+         holds, the one every neutralisation of which (a misspelling spelled right, the colon \
+         put back, CRLF made LF, …; asked again by `reptest fuzz-report`) makes the \
+         implementation agree with the reference, and which the implementation reacts to; or \
+         *combined* when no single one does. The same behaviour seen in several files is one \
+         root cause, shown by its cleanest file (the fewest other constructs). A split where \
+         the implementation answers as one profile against the other is a *profile split* \
+         only when it keeps answering as that profile on every neutralisation of the construct \
+         (it follows that reading, rather than meeting it by accident). Each implementation's \
          report lists its root causes ranked by real-world prevalence, each with the clause it \
          contradicts, a repro in the library's own language and the families that show it. \
          Inputs are realistic (a product-token crawler name, a URL as a crawler's URL library \
