@@ -51,8 +51,9 @@ use crate::fuzz::generate::Input;
 
 /// Every construct a variant can neutralise, in a fixed order (the order only names the
 /// variants; it never decides a cause).
-pub const ABLATABLE: [&str; 27] = [
+pub const ABLATABLE: [&str; 32] = [
     "bom",
+    "inner-bom",
     "crlf",
     "cr-line-end",
     "blank-line",
@@ -68,16 +69,20 @@ pub const ABLATABLE: [&str; 27] = [
     "shared-group",
     "empty-group",
     "no-leading-slash",
+    "double-slash",
     "inline-comment",
     "inner-space",
+    "hex-case",
     "percent",
     "reserved-escape",
+    "bare-percent",
     "url-percent",
     "non-ascii",
     "wildcard",
     "end-anchor",
     "inner-dollar",
     "agent-version",
+    "empty-query",
     "tie",
 ];
 
@@ -356,6 +361,38 @@ fn replace_reserved_escapes(text: &[u8]) -> Vec<u8> {
     out
 }
 
+/// `text` with the hex digits of each `%xx` upper-cased, nothing decoded.
+fn upper_hex(text: &[u8]) -> Vec<u8> {
+    let mut out = text.to_vec();
+    let mut i = 0;
+    while i + 2 < out.len() {
+        if out[i] == b'%' && out[i + 1..i + 3].iter().all(u8::is_ascii_hexdigit) {
+            out[i + 1] = out[i + 1].to_ascii_uppercase();
+            out[i + 2] = out[i + 2].to_ascii_uppercase();
+            i += 3;
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// `text` with each `%` that starts no `%xx` escape written `%25`.
+fn escape_bare_percent(text: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(text.len());
+    for (i, &b) in text.iter().enumerate() {
+        let escape = text
+            .get(i + 1..i + 3)
+            .is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit));
+        if b == b'%' && !escape {
+            out.extend_from_slice(b"%25");
+        } else {
+            out.push(b);
+        }
+    }
+    out
+}
+
 /// The URL with its path (and query) rewritten by `f`.
 fn rewrite_url_path(url: &str, f: &dyn Fn(&[u8]) -> Vec<u8>) -> String {
     let at = url.find("://").map_or(0, |i| i + 3);
@@ -548,6 +585,24 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
         "bom",
         body.strip_prefix(b"\xEF\xBB\xBF").map(<[u8]>::to_vec),
     );
+    // A BOM anywhere but at the start of the file: taken out.
+    push("inner-bom", {
+        let (head, rest) = body.split_at(if body.starts_with(b"\xEF\xBB\xBF") { 3 } else { 0 });
+        let found = rest.windows(3).any(|w| w == b"\xEF\xBB\xBF");
+        found.then(|| {
+            let mut out = head.to_vec();
+            let mut i = 0;
+            while i < rest.len() {
+                if rest[i..].starts_with(b"\xEF\xBB\xBF") {
+                    i += 3;
+                } else {
+                    out.push(rest[i]);
+                    i += 1;
+                }
+            }
+            out
+        })
+    });
     let relined = |from: &[u8], to: &[u8]| -> Option<Vec<u8>> {
         let mut changed = false;
         let mut lines = split_lines(&body);
@@ -581,18 +636,12 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
                 _ => None,
             })?;
             let (start, end) = key_span(&line.content);
-            // The field written as it is spelled, colon included (`useragent foo` is
-            // `user-agent: foo`): the line as its lenient reading takes it.
-            let colon: &[u8] = if line.content[end..].starts_with(b":") {
-                b""
-            } else {
-                b":"
-            };
+            // The field spelled right and nothing else (a missing colon stays missing: it is
+            // a construct of its own, neutralised by its own variant and the pair of both).
             Some(Some(
                 [
                     &line.content[..start],
                     canonical.as_bytes(),
-                    colon,
                     &line.content[end..],
                 ]
                 .concat(),
@@ -759,6 +808,69 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
             out
         }),
     );
+    // A `//` in a rule's path (which a URL library may read as the start of an authority,
+    // or collapse): replaced on both sides, the rules' and the URL's path, by `/xqzvw/`,
+    // which compares alike.
+    let unslashed = |value: &[u8]| -> Vec<u8> {
+        let mut out = Vec::with_capacity(value.len());
+        let mut i = 0;
+        while i < value.len() {
+            if value[i..].starts_with(b"//") {
+                out.extend_from_slice(b"/xqzvw/");
+                i += 2;
+            } else {
+                out.push(value[i]);
+                i += 1;
+            }
+        }
+        out
+    };
+    let double_slash = rewrite_rules(&body, &readings, &unslashed).map(|rules| {
+        let mut both = with_body(input, &rules);
+        both.urls = input
+            .urls
+            .iter()
+            .map(|u| rewrite_url_path(u, &unslashed))
+            .collect();
+        both
+    });
+    if let Some(both) = double_slash {
+        out.push(("double-slash", both));
+    }
+    // Hex digits' case alone, on both sides (`%c3` as `%C3`): nothing decoded.
+    let hex_rules = rewrite_rules(&body, &readings, &upper_hex);
+    let hex_urls: Vec<String> = input
+        .urls
+        .iter()
+        .map(|u| rewrite_url_path(u, &upper_hex))
+        .collect();
+    if hex_rules.is_some() || hex_urls != input.urls {
+        let mut both = with_body(input, hex_rules.as_deref().unwrap_or(&body));
+        both.urls = hex_urls;
+        out.push(("hex-case", both));
+    }
+    // A `%` in a rule that starts no escape (`/a%`, `/%A`): written `%25`.
+    if let Some(rules) = rewrite_rules(&body, &readings, &escape_bare_percent) {
+        out.push(("bare-percent", with_body(input, &rules)));
+    }
+    // A URL ending in an empty query (`/a?`): the `?` taken off the URL and off the rules
+    // that end in it (`/a?`, `/a?$`), which compare alike.
+    if input.urls.iter().any(|u| u.ends_with('?')) {
+        let rules = rewrite_rules(&body, &readings, &|value| {
+            if let Some(head) = value.strip_suffix(b"?$") {
+                [head, &b"$"[..]].concat()
+            } else {
+                value.strip_suffix(b"?").unwrap_or(value).to_vec()
+            }
+        });
+        let mut both = with_body(input, rules.as_deref().unwrap_or(&body));
+        both.urls = input
+            .urls
+            .iter()
+            .map(|u| u.strip_suffix('?').unwrap_or(u).to_owned())
+            .collect();
+        out.push(("empty-query", both));
+    }
     // Percent-encodings: the rules' and the URL's escapes normalised together (an unreserved
     // character decoded, hex digits upper-cased), so that both sides write each octet alike;
     // then the URL's alone.
@@ -1011,6 +1123,10 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
     if candidates.iter().any(|(c, _)| *c == "url-percent") {
         candidates.retain(|(c, _)| *c != "percent" && *c != "reserved-escape");
     }
+    // Hex digits' case alone is smaller still.
+    if candidates.iter().any(|(c, _)| *c == "hex-case") {
+        candidates.retain(|(c, _)| !matches!(*c, "percent" | "url-percent" | "reserved-escape"));
+    }
     // A construct some of whose neutralisations leave the split standing is no cause: a
     // misspelled line spelled right that changes nothing shows the split is elsewhere, even
     // when taking the line out (and its group with it) happens to remove it.
@@ -1123,6 +1239,9 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
         if at.contains(&"url-percent") {
             at.retain(|c| *c != "percent" && *c != "reserved-escape");
         }
+        if at.contains(&"hex-case") {
+            at.retain(|c| !matches!(*c, "percent" | "url-percent" | "reserved-escape"));
+        }
         if at.len() == 1 {
             return Some(Cause {
                 construct: at[0],
@@ -1135,30 +1254,6 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
                 construct: COMBINED,
                 with: at,
                 profile_split: true,
-            });
-        }
-    }
-    if candidates.is_empty() {
-        // The deciding rule's own shape, where no variant took it away.
-        let (decision, _) = crate::fuzz::rootcause::feature_tags(&family.feature);
-        let shapes = [
-            "wildcard",
-            "end-anchor",
-            "inner-dollar",
-            "percent",
-            "non-ascii",
-            "index-html",
-            "long",
-        ];
-        let ablated: BTreeSet<&str> = answered.iter().map(|(c, _)| *c).collect();
-        if let Some(shape) = shapes
-            .iter()
-            .find(|s| decision.contains(s) && !ablated.contains(*s))
-        {
-            return Some(Cause {
-                construct: shape,
-                with: Vec::new(),
-                profile_split: one_profile,
             });
         }
     }
@@ -1175,6 +1270,33 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
             }
         }
         with.sort_by_key(|c| ABLATABLE.iter().position(|a| a == c));
+    }
+    if with.is_empty() {
+        // The deciding rule's own shape, where no variant took it away (and no pair of
+        // constructs explains the split: a shape beside them is a bystander).
+        let (decision, _) = crate::fuzz::rootcause::feature_tags(&family.feature);
+        // The `…/index.html` rule first: Google's parser derives a `…/$` rule from it, which
+        // is not in the file.
+        let shapes = [
+            "index-html",
+            "wildcard",
+            "end-anchor",
+            "inner-dollar",
+            "percent",
+            "non-ascii",
+            "long",
+        ];
+        let ablated: BTreeSet<&str> = answered.iter().map(|(c, _)| *c).collect();
+        if let Some(shape) = shapes
+            .iter()
+            .find(|s| decision.contains(s) && !ablated.contains(*s))
+        {
+            return Some(Cause {
+                construct: shape,
+                with: Vec::new(),
+                profile_split: one_profile,
+            });
+        }
     }
     Some(Cause {
         construct: COMBINED,
@@ -1428,6 +1550,48 @@ mod tests {
                 "user-agent: *\ndisallow: /a%3Cb\n".to_owned(),
                 vec!["http://example.com/a%3Cb?x=%3E".to_owned()]
             ))
+        );
+        // Hex digits' case, a `//`, an empty query, a bare `%` and a BOM inside the file.
+        let mixed = input(
+            "user-agent: *\ndisallow: //a%c3?\nallow: /b%\n\u{feff}# c\n",
+            "FooBot",
+            "http://example.com//a%c3?",
+        );
+        let found = variants(&mixed);
+        let by = |c: &str| {
+            found
+                .iter()
+                .find(|(n, _)| *n == c)
+                .map(|(_, i)| (String::from_utf8_lossy(&i.body()).into_owned(), i.urls[0].clone()))
+        };
+        assert_eq!(
+            by("hex-case"),
+            Some((
+                "user-agent: *\ndisallow: //a%C3?\nallow: /b%\n\u{feff}# c\n".to_owned(),
+                "http://example.com//a%C3?".to_owned()
+            ))
+        );
+        assert_eq!(
+            by("double-slash"),
+            Some((
+                "user-agent: *\ndisallow: /xqzvw/a%c3?\nallow: /b%\n\u{feff}# c\n".to_owned(),
+                "http://example.com/xqzvw/a%c3?".to_owned()
+            ))
+        );
+        assert_eq!(
+            by("empty-query"),
+            Some((
+                "user-agent: *\ndisallow: //a%c3\nallow: /b%\n\u{feff}# c\n".to_owned(),
+                "http://example.com//a%c3".to_owned()
+            ))
+        );
+        assert_eq!(
+            by("bare-percent").map(|(b, _)| b),
+            Some("user-agent: *\ndisallow: //a%c3?\nallow: /b%25\n\u{feff}# c\n".to_owned())
+        );
+        assert_eq!(
+            by("inner-bom").map(|(b, _)| b),
+            Some("user-agent: *\ndisallow: //a%c3?\nallow: /b%\n# c\n".to_owned())
         );
         // Nothing to neutralise in a plain question.
         assert!(

@@ -147,6 +147,37 @@ pub fn clause_for_tag(tag: &str) -> Option<Clause> {
              [RFC3986] or the character is outside the unreserved character range.",
             "must",
         ),
+        "double-slash" | "empty-query" => c(
+            "RFC 9309 §2.2.2",
+            "To evaluate if access to a URI is allowed, a crawler MUST match the paths in \
+             \"allow\" and \"disallow\" rules against the URI. … The match evaluates \
+             positively if and only if the end of the path from the rule is reached before a \
+             difference in octets is encountered.",
+            "must",
+        ),
+        "hex-case" => c(
+            "RFC 9309 §2.2.2; silent on the case of hex digits, which the `rfc9309` profile \
+             compares as RFC 3986 does (case-insensitively)",
+            "Octets in the URI and robots.txt paths outside the range of the ASCII coded \
+             character set, and those in the reserved range defined by [RFC3986], MUST be \
+             percent-encoded as defined by [RFC3986] prior to comparison.",
+            "interpretation",
+        ),
+        "bare-percent" => c(
+            "RFC 9309 §2.2.2; silent on a `%` that starts no escape, which the reference \
+             compares as `%25`",
+            "Octets in the URI and robots.txt paths outside the range of the ASCII coded \
+             character set, and those in the reserved range defined by [RFC3986], MUST be \
+             percent-encoded as defined by [RFC3986] prior to comparison.",
+            "interpretation",
+        ),
+        "inner-bom" => c(
+            "Google 2019 (file format); silent on a BOM anywhere else, which the reference \
+             reads as part of the line",
+            "An optional Unicode BOM … (byte order mark) at the beginning of the robots.txt \
+             file is ignored.",
+            "interpretation",
+        ),
         "empty-group" => c(
             "RFC 9309 §2.2.2",
             "If no match is found amongst the rules in a group for a matching user-agent or \
@@ -253,7 +284,15 @@ pub fn clause(cause: &RootCause, measured: Option<&RootMeasure>) -> Clause {
         // case's force (the weakest of all its checks, which may be about another point of
         // its file) is used only where the clause has none.
         let (decision, _) = feature_tags(&cause.feature);
-        let mut found = clause_for_tag(cause.construct)
+        // Several constructs of one profile split (a misspelled field name without its colon):
+        // the sentence of the first, whose reading the profiles differ on.
+        let subject = match cause.with.first() {
+            Some(first) if cause.construct == crate::fuzz::ablation::COMBINED && profile_split => {
+                first
+            }
+            _ => cause.construct,
+        };
+        let mut found = clause_for_tag(subject)
             .or_else(|| decision.first().and_then(|t| clause_for_tag(t)))
             .unwrap_or(Clause {
                 source: "none found",

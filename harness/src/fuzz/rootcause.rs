@@ -568,6 +568,11 @@ pub fn construct_phrase(tag: &str) -> Option<&'static str> {
         }
         "agent-part" => "a `user-agent` value that is only part of the crawler's name",
         "empty-group" => "the crawler's group has no rules",
+        "double-slash" => "a `//` in a rule's path",
+        "hex-case" => "percent-encodings whose hex digits differ only in case (`%c3`, `%C3`)",
+        "bare-percent" => "a `%` in a rule that starts no escape",
+        "empty-query" => "a URL ending in an empty query (`?`)",
+        "inner-bom" => "a byte order mark (U+FEFF) that is not at the start of the file",
         "url-non-ascii" => "a raw non-ASCII URL",
         "url-query" => "a URL with a query",
         "agent-version" => "a crawler name with a version",
