@@ -587,7 +587,11 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
     );
     // A BOM anywhere but at the start of the file: taken out.
     push("inner-bom", {
-        let (head, rest) = body.split_at(if body.starts_with(b"\xEF\xBB\xBF") { 3 } else { 0 });
+        let (head, rest) = body.split_at(if body.starts_with(b"\xEF\xBB\xBF") {
+            3
+        } else {
+            0
+        });
         let found = rest.windows(3).any(|w| w == b"\xEF\xBB\xBF");
         found.then(|| {
             let mut out = head.to_vec();
@@ -1559,10 +1563,12 @@ mod tests {
         );
         let found = variants(&mixed);
         let by = |c: &str| {
-            found
-                .iter()
-                .find(|(n, _)| *n == c)
-                .map(|(_, i)| (String::from_utf8_lossy(&i.body()).into_owned(), i.urls[0].clone()))
+            found.iter().find(|(n, _)| *n == c).map(|(_, i)| {
+                (
+                    String::from_utf8_lossy(&i.body()).into_owned(),
+                    i.urls[0].clone(),
+                )
+            })
         };
         assert_eq!(
             by("hex-case"),

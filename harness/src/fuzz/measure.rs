@@ -36,8 +36,8 @@ enum Place {
 fn place(construct: &str) -> Place {
     match construct {
         "inner-dollar" | "end-anchor" | "wildcard" | "percent" | "non-ascii" | "index-html"
-        | "long" => Place::Rule,
-        c if c.starts_with("url-") => Place::Url,
+        | "long" | "double-slash" | "hex-case" | "bare-percent" | "reserved-escape" => Place::Rule,
+        c if c.starts_with("url-") || c == "empty-query" => Place::Url,
         c if c.starts_with("agent-") => Place::Agent,
         "no-group-applies" | "robots-txt" | "no-group" | "allow-rule" | "disallow-rule"
         | "no-matching-rule" | "other" => Place::Decision,
@@ -62,8 +62,16 @@ fn file_tags(body: &[u8]) -> BTreeSet<&'static str> {
             }
         }
     }
+    if body.len() > 3 && body[3..].windows(3).any(|w| w == b"\xEF\xBB\xBF") {
+        tags.insert("inner-bom");
+    }
     let mut in_group = false;
     let mut blank = false;
+    // The group being read: whether its last line was a user-agent line, whether it has a
+    // rule, and its rules' values by kind (for an equal allow and disallow).
+    let mut after_agent = false;
+    let mut has_rule = true;
+    let mut values: (BTreeSet<String>, BTreeSet<String>) = Default::default();
     for line in String::from_utf8_lossy(body).lines() {
         let line = line.split('#').next().unwrap_or_default();
         if line.trim().is_empty() {
@@ -75,21 +83,91 @@ fn file_tags(body: &[u8]) -> BTreeSet<&'static str> {
             let value = value.trim();
             if key == "allow" || key == "disallow" {
                 tags.extend(pattern_tags(value));
+                tags.extend(escape_tags(value));
                 if value.contains([' ', '\t']) {
                     tags.insert("inner-space");
                 }
                 if blank {
                     tags.insert("blank-line");
                 }
+                has_rule = true;
+                if !value.is_empty() {
+                    let (allows, disallows) = &mut values;
+                    let (mine, theirs) = if key == "allow" {
+                        (allows, &*disallows)
+                    } else {
+                        (disallows, &*allows)
+                    };
+                    if theirs.contains(value) {
+                        tags.insert("tie");
+                    }
+                    mine.insert(value.to_owned());
+                }
             }
             if key == "user-agent" {
                 in_group = true;
+                if after_agent {
+                    tags.insert("shared-group");
+                } else {
+                    if !has_rule {
+                        tags.insert("empty-group");
+                    }
+                    has_rule = false;
+                    values = Default::default();
+                }
                 if value.is_empty() {
                     tags.insert("empty-agent");
                 }
             }
+            after_agent = key == "user-agent";
         }
         blank = false;
+    }
+    if in_group && !has_rule {
+        tags.insert("empty-group");
+    }
+    tags
+}
+
+/// The escapes of a rule's value the findings name: a `//`, lower-case hex digits, a `%` that
+/// starts no escape, a reserved character's escape.
+fn escape_tags(value: &str) -> Vec<&'static str> {
+    let mut tags = Vec::new();
+    if value.contains("//") {
+        tags.push("double-slash");
+    }
+    let bytes = value.as_bytes();
+    for (i, b) in bytes.iter().enumerate() {
+        if *b != b'%' {
+            continue;
+        }
+        match bytes.get(i + 1..i + 3) {
+            Some(hex) if hex.iter().all(u8::is_ascii_hexdigit) => {
+                if hex.iter().any(u8::is_ascii_lowercase) {
+                    tags.push("hex-case");
+                }
+                let upper = hex.to_ascii_uppercase();
+                if [
+                    &b"2F"[..],
+                    b"3F",
+                    b"23",
+                    b"26",
+                    b"3D",
+                    b"2B",
+                    b"3B",
+                    b"3A",
+                    b"40",
+                    b"2C",
+                    b"2A",
+                    b"24",
+                ]
+                .contains(&upper.as_slice())
+                {
+                    tags.push("reserved-escape");
+                }
+            }
+            _ => tags.push("bare-percent"),
+        }
     }
     tags
 }
@@ -440,4 +518,40 @@ pub fn fuzz_report(plan: &ReportPlan, log: &mut dyn std::io::Write) -> anyhow::R
         engines.len(),
         plan.out.display()
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_s_escapes_groups_and_ties_are_found() {
+        let tags = file_tags(
+            b"user-agent: a\nuser-agent: b\nallow: /x//y%2f\ndisallow: /x//y%2f\n\
+              user-agent: c\nuser-agent: d\ndisallow: /%zz\nuser-agent: e\n",
+        );
+        for tag in [
+            "shared-group",
+            "double-slash",
+            "hex-case",
+            "reserved-escape",
+            "tie",
+            "bare-percent",
+            "empty-group",
+        ] {
+            assert!(tags.contains(tag), "{tag}: {tags:?}");
+        }
+        let plain = file_tags(b"user-agent: a\ndisallow: /A%2F\nallow: /b\n");
+        for tag in [
+            "shared-group",
+            "hex-case",
+            "tie",
+            "bare-percent",
+            "empty-group",
+        ] {
+            assert!(!plain.contains(tag), "{tag}: {plain:?}");
+        }
+        assert!(plain.contains("reserved-escape"));
+        assert!(file_tags(b"user-agent: a\n\xEF\xBB\xBFdisallow: /\n").contains("inner-bom"));
+    }
 }
