@@ -299,9 +299,7 @@ pub fn clause(cause: &RootCause, measured: Option<&RootMeasure>) -> Clause {
                 text: "No sentence of the texts decides this question.",
                 force: "undefined",
             });
-        // A profile split whose sentence is itself only the reference's reading of a silent
-        // text stays an interpretation: one profile's side of it is not the text's.
-        if profile_split && !matches!(found.force, "interpretation" | "undefined") {
+        if profile_split {
             found.force = "profile-split";
         } else if found.force == "undefined"
             && let Some(case) = measured.and_then(|m| m.case.as_ref())
@@ -471,9 +469,11 @@ pub fn readme(
          implementation agree with the reference, and which the implementation reacts to; or \
          *combined* when no single one does. The same behaviour seen in several files is one \
          root cause, shown by its cleanest file (the fewest other constructs). A split where \
-         the implementation answers as one profile against the other is a *profile split* \
-         only when it keeps answering as that profile on every neutralisation of the construct \
-         (it follows that reading, rather than meeting it by accident). Each implementation's \
+         the implementation answers as one profile against the other (on the input shown) is \
+         a *profile split*; when no construct it reacts to explains it, it is named by the \
+         construct whose neutralisation brings the profiles together and on every \
+         neutralisation of which the implementation keeps answering as its profile. Each \
+         implementation's \
          report lists its root causes ranked by real-world prevalence, each with the clause it \
          contradicts, a repro in the library's own language and the families that show it. \
          Inputs are realistic (a product-token crawler name, a URL as a crawler's URL library \
