@@ -51,7 +51,7 @@ use crate::fuzz::generate::Input;
 
 /// Every construct a variant can neutralise, in a fixed order (the order only names the
 /// variants; it never decides a cause).
-pub const ABLATABLE: [&str; 32] = [
+pub const ABLATABLE: [&str; 33] = [
     "bom",
     "inner-bom",
     "crlf",
@@ -65,6 +65,7 @@ pub const ABLATABLE: [&str; 32] = [
     "empty-value",
     "unknown-field",
     "non-standard-field",
+    "sitemap",
     "rule-outside-group",
     "shared-group",
     "empty-group",
@@ -765,7 +766,34 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
             (has(diagnostics, name) && !lenient(diagnostics) && !is_agent(kinds)).then_some(None)
         })
     };
-    push("empty-value", removed("empty-value"));
+    // An empty value: a rule line keeps its place with a path that matches nothing (taking
+    // it out would also take away the rule line that ends a group's user-agent lines);
+    // another line is taken out.
+    push(
+        "empty-value",
+        rewrite_lines(&body, &readings, &|line, kinds, diagnostics| {
+            if !has(diagnostics, "empty-value") || lenient(diagnostics) || is_agent(kinds) {
+                return None;
+            }
+            if !is_rule(kinds) {
+                return Some(None);
+            }
+            let colon = line.content.iter().position(|b| *b == b':')?;
+            Some(Some(
+                [&line.content[..=colon], b" /xqzvw-matches-nothing"].concat(),
+            ))
+        }),
+    );
+    // A `Sitemap` line (which no reading lets end a group): taken out.
+    push(
+        "sitemap",
+        rewrite_lines(&body, &readings, &|line, _, _| {
+            let (start, end) = key_span(&line.content);
+            line.content[start..end]
+                .eq_ignore_ascii_case(b"sitemap")
+                .then_some(None)
+        }),
+    );
     push("unknown-field", removed("unknown-field"));
     push("non-standard-field", removed("non-standard-field"));
     push("rule-outside-group", removed("rule-outside-group"));
@@ -1469,7 +1497,10 @@ mod tests {
         let empty = found.iter().find(|(c, _)| *c == "empty-value");
         assert_eq!(
             empty.map(|(_, i)| String::from_utf8_lossy(&i.body()).into_owned()),
-            Some("User-agent:BarBot\nuseragent:\ndisallow:/\n".to_owned())
+            Some(
+                "User-agent:BarBot\nallow: /xqzvw-matches-nothing\nuseragent:\ndisallow:/\n"
+                    .to_owned()
+            )
         );
         // The misspelled line is not also an unknown field to remove.
         assert!(!names(&example).contains(&"unknown-field"));

@@ -116,6 +116,13 @@ pub fn clause_for_tag(tag: &str) -> Option<Clause> {
              group (for example, any rule that precedes the first user-agent line).",
             "should",
         ),
+        "sitemap" => c(
+            "RFC 9309 §2.2.4",
+            "Parsing of other records MUST NOT interfere with the parsing of explicitly defined \
+             records in Section 2. For example, a \"Sitemaps\" record MUST NOT terminate a \
+             group.",
+            "must",
+        ),
         "non-standard-field" | "unknown-field" => c(
             "RFC 9309 §2.2.4",
             "Parsing of other records MUST NOT interfere with the parsing of explicitly defined \

@@ -104,6 +104,9 @@ fn file_tags(body: &[u8]) -> BTreeSet<&'static str> {
                     mine.insert(value.to_owned());
                 }
             }
+            if key == "sitemap" && in_group {
+                tags.insert("sitemap");
+            }
             if key == "user-agent" {
                 in_group = true;
                 if after_agent {
