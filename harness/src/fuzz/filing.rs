@@ -129,11 +129,19 @@ pub fn clause_for_tag(tag: &str) -> Option<Clause> {
              records in Section 2.",
             "must",
         ),
+        // RFC 9309's leniency (§2.2.4 “Crawlers MAY be lenient when interpreting other
+        // records.”) is for records other than its own; its formal syntax names `user-agent`,
+        // `allow` and `disallow` exactly, each with its colon, and so does Google's text. Google's
+        // parser accepts common misspellings and a missing colon all the same, and the `google`
+        // profile follows the parser where the two conflict: a profile split, or the
+        // reference's reading where the profiles agree.
         "misspelling" | "missing-colon" => c(
-            "RFC 9309 §2.2.4; Google's parser (common misspellings, a missing colon)",
-            "Crawlers MAY be lenient when interpreting other records. For example, crawlers \
-             may accept common misspellings of the record.",
-            "may",
+            "Google 2019 (file format), which Google's parser departs from (it accepts common \
+             misspellings and a missing colon; the `google` profile follows the parser); RFC 9309 \
+             §2.2 (the formal syntax names each field exactly, with its colon)",
+            "Handling of `<field>` elements with simple errors or typos (for example, \
+             \"useragent\" instead of \"user-agent\") is not supported.",
+            "interpretation",
         ),
         "long-line" | "size-limit" => c(
             "RFC 9309 §2.5",
