@@ -106,6 +106,16 @@ fn record(dir: &std::path::Path, input: Input, engines: &mut [Box<dyn Engine>]) 
     catalogue
 }
 
+/// Records `input` for the first of `engines` in a fresh catalogue `name`, asks every engine
+/// and the reference about its neutralised variants, and returns the catalogue.
+fn ablated(name: &str, input: Input, engines: &mut [Box<dyn Engine>]) -> Catalogue {
+    let mut catalogue = record(&scratch(name), input, engines);
+    catalogue.update(|index| {
+        ablate(index, engines, &mut |_, _| {});
+    });
+    catalogue
+}
+
 #[test]
 fn a_misspelled_useragent_is_the_cause_not_the_empty_value_beside_it() {
     let dir = scratch("ablation-useragent");
@@ -149,18 +159,13 @@ fn a_misspelled_useragent_is_the_cause_not_the_empty_value_beside_it() {
 
 #[test]
 fn an_ablation_that_removes_no_split_is_combined() {
-    let dir = scratch("ablation-combined");
-    let mut engines = vec![allows_a()];
     // CRLF line ends and a comment the split does not need: neutralised, it stays.
     let example = input(
         "user-agent: *\r\ndisallow: /a # no\r\n",
         "FooBot",
         "http://example.com/a",
     );
-    let mut catalogue = record(&dir, example, &mut engines);
-    catalogue.update(|index| {
-        ablate(index, &mut engines, &mut |_, _| {});
-    });
+    let catalogue = ablated("ablation-combined", example, &mut [allows_a()]);
     let family = &catalogue.families()[0];
     let tried: Vec<&str> = family
         .ablation
@@ -245,8 +250,6 @@ fn disallow_wins_ties() -> Box<dyn Engine> {
 
 #[test]
 fn agreeing_with_a_profile_by_accident_does_not_name_its_construct() {
-    let dir = scratch("ablation-accident");
-    let mut engines = vec![double_slash_blocks_all()];
     // `google` reads the misspelled `disalow /` as a rule and disallows; the engine disallows
     // too, but because of `//`, and keeps disallowing when the misspelled line is taken out.
     let example = input(
@@ -254,14 +257,15 @@ fn agreeing_with_a_profile_by_accident_does_not_name_its_construct() {
         "FooBot",
         "http://example.com/",
     );
-    let mut catalogue = record(&dir, example, &mut engines);
+    let catalogue = ablated(
+        "ablation-accident",
+        example,
+        &mut [double_slash_blocks_all()],
+    );
     let family = &catalogue.families()[0];
     assert_eq!(family.split["double-slash-blocks-all"], Answer::Disallow);
     assert_eq!(family.split["reference-rfc9309"], Answer::Allow);
     assert_eq!(family.split["reference-google"], Answer::Disallow);
-    catalogue.update(|index| {
-        ablate(index, &mut engines, &mut |_, _| {});
-    });
     let causes = root_causes(catalogue.index());
     assert_eq!(causes.len(), 1, "{causes:?}");
     // Not the misspelling, which the engine does not read as `google` does.
@@ -271,21 +275,16 @@ fn agreeing_with_a_profile_by_accident_does_not_name_its_construct() {
 
 #[test]
 fn an_equal_length_tie_is_its_own_cause_with_its_should() {
-    let dir = scratch("ablation-tie");
-    let mut engines = vec![disallow_wins_ties()];
     let example = input(
         "user-agent: *\ndisallow: /b\nallow: /b\n",
         "FooBot",
         "http://example.com/b",
     );
-    let mut catalogue = record(&dir, example, &mut engines);
+    let catalogue = ablated("ablation-tie", example, &mut [disallow_wins_ties()]);
     assert_eq!(
         catalogue.families()[0].split["disallow-wins-ties"],
         Answer::Disallow
     );
-    catalogue.update(|index| {
-        ablate(index, &mut engines, &mut |_, _| {});
-    });
     let causes = root_causes(catalogue.index());
     assert_eq!(causes.len(), 1, "{causes:?}");
     assert_eq!(causes[0].construct, "tie", "{:?}", causes[0]);

@@ -221,9 +221,9 @@ fn is_rule(kinds: &[RecordKind]) -> bool {
 
 const UNRESERVED: &[u8] = b"-._~";
 
-/// A pattern or path with each `%xx` of an unreserved character decoded and every other
-/// escape's hex digits upper-cased.
-fn normalise_escapes(text: &[u8]) -> Vec<u8> {
+/// `text` with each `%xx` escape (two hex digits) rewritten by `f`, which is given the two
+/// digits and returns the replacement, or `None` to keep the escape as it is.
+fn rewrite_escapes(text: &[u8], f: &dyn Fn(&[u8]) -> Option<Vec<u8>>) -> Vec<u8> {
     let mut out = Vec::with_capacity(text.len());
     let mut i = 0;
     while i < text.len() {
@@ -231,13 +231,9 @@ fn normalise_escapes(text: &[u8]) -> Vec<u8> {
             && let Some(hex) = text.get(i + 1..i + 3)
             && hex.iter().all(u8::is_ascii_hexdigit)
         {
-            let byte = u8::from_str_radix(std::str::from_utf8(hex).unwrap_or("00"), 16)
-                .unwrap_or_default();
-            if byte.is_ascii_alphanumeric() || UNRESERVED.contains(&byte) {
-                out.push(byte);
-            } else {
-                out.push(b'%');
-                out.extend(hex.iter().map(u8::to_ascii_uppercase));
+            match f(hex) {
+                Some(new) => out.extend(new),
+                None => out.extend_from_slice(&text[i..i + 3]),
             }
             i += 3;
         } else {
@@ -246,6 +242,22 @@ fn normalise_escapes(text: &[u8]) -> Vec<u8> {
         }
     }
     out
+}
+
+/// A pattern or path with each `%xx` of an unreserved character decoded and every other
+/// escape's hex digits upper-cased.
+fn normalise_escapes(text: &[u8]) -> Vec<u8> {
+    rewrite_escapes(text, &|hex| {
+        let byte =
+            u8::from_str_radix(std::str::from_utf8(hex).unwrap_or("00"), 16).unwrap_or_default();
+        Some(
+            if byte.is_ascii_alphanumeric() || UNRESERVED.contains(&byte) {
+                vec![byte]
+            } else {
+                [&b"%"[..], &hex.to_ascii_uppercase()].concat()
+            },
+        )
+    })
 }
 
 fn encode_non_ascii(text: &[u8]) -> Vec<u8> {
@@ -340,42 +352,33 @@ const RESERVED_ESCAPES: [(&str, &str); 18] = [
     ("2C", "%7F"),
 ];
 
+/// The stand-in of a reserved character's escape (its two hex digits, either case), if
+/// [`RESERVED_ESCAPES`] holds it.
+fn reserved_stand_in(hex: &[u8]) -> Option<&'static str> {
+    RESERVED_ESCAPES
+        .iter()
+        .find(|(from, _)| from.as_bytes().eq_ignore_ascii_case(hex))
+        .map(|(_, to)| *to)
+}
+
+/// Whether two hex digits escape a reserved character that [`RESERVED_ESCAPES`] names.
+pub(crate) fn is_reserved_escape(hex: &[u8]) -> bool {
+    reserved_stand_in(hex).is_some()
+}
+
 /// `text` with every `%xx` of a reserved character in [`RESERVED_ESCAPES`] (either case)
 /// replaced by its stand-in.
 fn replace_reserved_escapes(text: &[u8]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(text.len());
-    let mut i = 0;
-    while i < text.len() {
-        if text[i] == b'%'
-            && let Some(hex) = text.get(i + 1..i + 3)
-            && let Some((_, to)) = RESERVED_ESCAPES
-                .iter()
-                .find(|(from, _)| from.as_bytes().eq_ignore_ascii_case(hex))
-        {
-            out.extend_from_slice(to.as_bytes());
-            i += 3;
-        } else {
-            out.push(text[i]);
-            i += 1;
-        }
-    }
-    out
+    rewrite_escapes(text, &|hex| {
+        reserved_stand_in(hex).map(|to| to.as_bytes().to_vec())
+    })
 }
 
 /// `text` with the hex digits of each `%xx` upper-cased, nothing decoded.
 fn upper_hex(text: &[u8]) -> Vec<u8> {
-    let mut out = text.to_vec();
-    let mut i = 0;
-    while i + 2 < out.len() {
-        if out[i] == b'%' && out[i + 1..i + 3].iter().all(u8::is_ascii_hexdigit) {
-            out[i + 1] = out[i + 1].to_ascii_uppercase();
-            out[i + 2] = out[i + 2].to_ascii_uppercase();
-            i += 3;
-        } else {
-            i += 1;
-        }
-    }
-    out
+    rewrite_escapes(text, &|hex| {
+        Some([&b"%"[..], &hex.to_ascii_uppercase()].concat())
+    })
 }
 
 /// `text` with each `%` that starts no `%xx` escape written `%25`.
@@ -402,10 +405,30 @@ fn rewrite_url_path(url: &str, f: &dyn Fn(&[u8]) -> Vec<u8>) -> String {
     format!("{}{}", &url[..path], String::from_utf8_lossy(&new))
 }
 
+/// The lines joined again without those at the 0-based positions `drop`.
+fn join_without(lines: Vec<Line>, drop: &[usize]) -> Vec<u8> {
+    let kept: Vec<Line> = lines
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| !drop.contains(i))
+        .map(|(_, l)| l)
+        .collect();
+    join_lines(&kept)
+}
+
+/// The crawler's product token, lower-cased (`FooBot/1.2` is `foobot`).
+fn token_of(agent: &str) -> String {
+    agent
+        .split('/')
+        .next()
+        .unwrap_or_default()
+        .to_ascii_lowercase()
+}
+
 /// The body without the `Disallow` rules that tie with the `Allow` rule deciding the
-/// reference's verdict (same length, both matching), under `rfc9309` or else `google`:
-/// the question with no tie to break, whose answer stays the `Allow` rule's. `None` when the
-/// verdict rests on no such tie.
+/// reference's verdict under [`PROFILE_FOR_TIES`] (same length, both matching): the question
+/// with no tie to break, whose answer stays the `Allow` rule's. `None` when the verdict rests
+/// on no such tie.
 fn without_ties(input: &Input, body: &[u8]) -> Option<Vec<u8>> {
     let url = input.urls.first()?;
     let lines = split_lines(body);
@@ -445,13 +468,8 @@ fn without_ties(input: &Input, body: &[u8]) -> Option<Vec<u8>> {
     if tying.is_empty() {
         return None;
     }
-    let out: Vec<Line> = lines
-        .into_iter()
-        .enumerate()
-        .filter(|(i, _)| !tying.contains(&(*i + 1)))
-        .map(|(_, l)| l)
-        .collect();
-    Some(join_lines(&out))
+    let drop: Vec<usize> = tying.iter().map(|n| n - 1).collect();
+    Some(join_without(lines, &drop))
 }
 
 /// The profile whose verdict a tie is read from (both profiles break a tie for `Allow`).
@@ -464,11 +482,7 @@ fn one_agent_per_group(
     readings: &[(Vec<RecordKind>, Vec<Diagnostic>)],
     agent: &str,
 ) -> Option<Vec<u8>> {
-    let token = agent
-        .split('/')
-        .next()
-        .unwrap_or_default()
-        .to_ascii_lowercase();
+    let token = token_of(agent);
     let lines = split_lines(body);
     let is_agent = |i: usize| readings[i].0.contains(&RecordKind::UserAgent);
     let value = |i: usize| {
@@ -499,13 +513,7 @@ fn one_agent_per_group(
     if drop.is_empty() {
         return None;
     }
-    let out: Vec<Line> = lines
-        .into_iter()
-        .enumerate()
-        .filter(|(j, _)| !drop.contains(j))
-        .map(|(_, l)| l)
-        .collect();
-    Some(join_lines(&out))
+    Some(join_without(lines, &drop))
 }
 
 /// A rule that matches no URL a crawler asks about, given to a group that has none.
@@ -728,12 +736,7 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
     );
     // A `user-agent` value that is only part of the crawler's product token (`f` for `fo`):
     // a different name in its place, which no reading matches to the crawler.
-    let token = input
-        .agent
-        .split('/')
-        .next()
-        .unwrap_or_default()
-        .to_ascii_lowercase();
+    let token = token_of(&input.agent);
     push(
         "agent-part",
         rewrite_lines(&body, &readings, &|line, kinds, _| {

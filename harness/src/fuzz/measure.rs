@@ -149,23 +149,7 @@ fn escape_tags(value: &str) -> Vec<&'static str> {
                 if hex.iter().any(u8::is_ascii_lowercase) {
                     tags.push("hex-case");
                 }
-                let upper = hex.to_ascii_uppercase();
-                if [
-                    &b"2F"[..],
-                    b"3F",
-                    b"23",
-                    b"26",
-                    b"3D",
-                    b"2B",
-                    b"3B",
-                    b"3A",
-                    b"40",
-                    b"2C",
-                    b"2A",
-                    b"24",
-                ]
-                .contains(&upper.as_slice())
-                {
+                if crate::fuzz::ablation::is_reserved_escape(hex) {
                     tags.push("reserved-escape");
                 }
             }

@@ -143,23 +143,6 @@ pub struct Label {
     pub profile_split: Option<bool>,
 }
 
-impl Label {
-    /// The label as the root cause's key holds it.
-    pub fn key(&self) -> String {
-        let mut out = self.construct.to_owned();
-        if !self.with.is_empty() {
-            out.push(':');
-            out.push_str(&self.with.join("+"));
-        }
-        match self.profile_split {
-            Some(true) => out.push_str("|profile-split"),
-            Some(false) => out.push_str("|derived"),
-            None => {}
-        }
-        out
-    }
-}
-
 /// The label of `name`'s split in `family` against `expected`: derived from the family's
 /// ablation ([`crate::fuzz::ablation::cause`]), or, when the family has not been ablated for
 /// `name`, its primary construct.
@@ -359,17 +342,17 @@ pub fn root_causes(index: &Index) -> Vec<RootCause> {
                         held.len()
                     })
                 };
-                let (chosen, expected, label) = members
+                let (_, (chosen, expected, label)) = members
                     .iter()
-                    .min_by(|a, b| {
-                        others(a.0)
-                            .cmp(&others(b.0))
+                    .map(|m| (others(m.0), m))
+                    .min_by(|(oa, a), (ob, b)| {
+                        oa.cmp(ob)
                             .then(b.1.len().cmp(&a.1.len()))
                             .then(a.2.profile_split.cmp(&b.2.profile_split))
                             .then(input_size(a.0).cmp(&input_size(b.0)))
                             .then(a.0.id.cmp(&b.0.id))
                     })
-                    .cloned()
+                    .map(|(o, m)| (o, m.clone()))
                     .expect("a root cause has a family");
                 let reference = Profile::ALL
                     .into_iter()
@@ -465,11 +448,13 @@ fn fold_combined(causes: &mut Vec<RootCause>, index: &Index) {
             folded.push(i);
         }
     }
-    let mut n = 0;
-    causes.retain(|_| {
-        n += 1;
-        !folded.contains(&(n - 1))
-    });
+    let kept: Vec<RootCause> = std::mem::take(causes)
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| !folded.contains(i))
+        .map(|(_, c)| c)
+        .collect();
+    *causes = kept;
 }
 
 /// Whether `family`'s input is minimal for implementation `name`.
