@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use reptest::answer::Answer;
 use reptest::engines::protocol::WireVerdict;
 use reptest::engines::{Engine, ReferenceEngine, reference_name};
-use reptest::fuzz::ablation::{COMBINED, ablate};
+use reptest::fuzz::ablation::ablate;
 use reptest::fuzz::filing::{clause, title};
 use reptest::fuzz::findings::{Catalogue, Finding};
 use reptest::fuzz::generate::Input;
@@ -158,8 +158,9 @@ fn a_misspelled_useragent_is_the_cause_not_the_empty_value_beside_it() {
 }
 
 #[test]
-fn an_ablation_that_removes_no_split_is_combined() {
-    // CRLF line ends and a comment the split does not need: neutralised, it stays.
+fn what_the_split_does_not_need_is_cleaned_away() {
+    // CRLF line ends and a comment the split does not need: neutralised, it stays; so the
+    // input is cleaned of both, and what is left is a plain question.
     let example = input(
         "user-agent: *\r\ndisallow: /a # no\r\n",
         "FooBot",
@@ -174,11 +175,17 @@ fn an_ablation_that_removes_no_split_is_combined() {
         .collect();
     assert!(tried.contains(&"crlf") && tried.contains(&"inline-comment"));
     assert!(tried.contains(&"crlf+inline-comment"), "{tried:?}");
+    let cleaned = family.cleaned.as_ref().expect("cleaned");
+    assert_eq!(cleaned.removed, ["crlf", "inline-comment"]);
+    assert_eq!(
+        cleaned.input.input().body(),
+        b"user-agent: *\ndisallow: /a\n"
+    );
     let causes = root_causes(catalogue.index());
     assert_eq!(causes.len(), 1, "{causes:?}");
-    assert_eq!(causes[0].construct, COMBINED);
+    assert_eq!(causes[0].construct, "disallow-rule", "{:?}", causes[0]);
     assert!(causes[0].with.is_empty());
-    assert!(title(&causes[0]).contains("no single construct"));
+    assert!(!title(&causes[0]).contains("no single construct"));
     // Both texts agree against it: a real deviation, not a profile split.
     assert_eq!(causes[0].expected.len(), 2);
     assert_ne!(clause(&causes[0], None).force, "profile-split");
@@ -293,5 +300,71 @@ fn an_equal_length_tie_is_its_own_cause_with_its_should() {
         title(&causes[0]).contains("equal length"),
         "{}",
         title(&causes[0])
+    );
+}
+
+/// A parser of one group that obeys the first rule whose value starts the URL's path, not
+/// the longest (and reads a comment after a value as the comment it is).
+fn first_match_wins() -> Box<dyn Engine> {
+    common::planted("first-match-wins", Profile::Rfc9309, |_, body, _, urls| {
+        let text = String::from_utf8_lossy(body).to_ascii_lowercase();
+        let rules: Vec<(bool, String)> = text
+            .lines()
+            .map(|l| l.split('#').next().unwrap_or_default().trim())
+            .filter_map(|l| {
+                let (field, value) = l.split_once(':')?;
+                let value = value.trim().to_owned();
+                match field.trim() {
+                    "allow" if !value.is_empty() => Some((true, value)),
+                    "disallow" if !value.is_empty() => Some((false, value)),
+                    _ => None,
+                }
+            })
+            .collect();
+        Ok(urls
+            .iter()
+            .map(|url| {
+                let path = url.splitn(4, '/').nth(3).map(|p| format!("/{p}"));
+                let first = rules
+                    .iter()
+                    .find(|(_, v)| path.as_deref().is_some_and(|p| p.starts_with(v)));
+                match first {
+                    Some((false, _)) => WireVerdict::Disallow,
+                    _ => WireVerdict::Allow,
+                }
+            })
+            .collect())
+    })
+}
+
+#[test]
+fn a_representative_is_cleaned_of_what_changes_no_answer() {
+    // The comment changes no answer: the input is cleaned of it, asking the engine again,
+    // and the cause is found on what is left.
+    let example = input(
+        "user-agent: *\ndisallow: /a # note\nallow: /ab\n",
+        "FooBot",
+        "http://example.com/ab",
+    );
+    let catalogue = ablated("ablation-cleaned", example, &mut [first_match_wins()]);
+    let family = &catalogue.families()[0];
+    assert_eq!(family.split["first-match-wins"], Answer::Disallow);
+    assert_eq!(family.split["reference-rfc9309"], Answer::Allow);
+    let cleaned = family.cleaned.as_ref().expect("cleaned");
+    assert_eq!(cleaned.removed, ["inline-comment"]);
+    assert_eq!(
+        cleaned.input.robots,
+        "user-agent: *\ndisallow: /a\nallow: /ab\n"
+    );
+    assert_eq!(cleaned.answers["first-match-wins"], Answer::Disallow);
+    let causes = root_causes(catalogue.index());
+    assert_eq!(causes.len(), 1, "{causes:?}");
+    assert_eq!(causes[0].construct, "rule-order", "{:?}", causes[0]);
+    assert_eq!(causes[0].profile_split, Some(false));
+    assert_eq!(clause(&causes[0], None).force, "must");
+    assert!(
+        !causes[0].feature.contains("inline-comment"),
+        "{:?}",
+        causes[0]
     );
 }

@@ -162,7 +162,32 @@ pub fn clause_for_tag(tag: &str) -> Option<Clause> {
              [RFC3986] or the character is outside the unreserved character range.",
             "must",
         ),
-        "double-slash" | "empty-query" => c(
+        "space-before-colon" => c(
+            "Google 2019 (file format); RFC 9309 §2.2 (the formal syntax allows whitespace \
+             before the colon)",
+            "Each valid line consists of a field, a colon, and a value. Spaces are optional \
+             (but recommended to improve readability).",
+            "must",
+        ),
+        "one-token-line" => c(
+            "Google 2019 (file format)",
+            "Only valid lines are considered; all other content is ignored.",
+            "must",
+        ),
+        "rule-in-host" => c(
+            "RFC 9309 §2.2.2",
+            "To evaluate if access to a URI is allowed, a crawler MUST match the paths in \
+             \"allow\" and \"disallow\" rules against the URI. The matching SHOULD be case \
+             sensitive. The matching MUST start with the first octet of the path.",
+            "must",
+        ),
+        "rule-order" => c(
+            "RFC 9309 §2.2.2; Google 2019 (order of precedence for group-member lines)",
+            "The most specific match found MUST be used. The most specific match is the match \
+             that has the most octets.",
+            "must",
+        ),
+        "double-slash" | "empty-query" | "url-control-escape" => c(
             "RFC 9309 §2.2.2",
             "To evaluate if access to a URI is allowed, a crawler MUST match the paths in \
              \"allow\" and \"disallow\" rules against the URI. … The match evaluates \
@@ -230,7 +255,7 @@ pub fn clause_for_tag(tag: &str) -> Option<Clause> {
         // that are followed by one or more rules. The group is terminated by a user-agent line
         // or end of file.”; the requirement a crawler breaks by cutting a group short, or by
         // giving its rules to only one of its user-agent lines, is §2.2.1's.
-        "blank-line" | "shared-group" => c(
+        "blank-line" | "shared-group" | "adjacent-groups" => c(
             "RFC 9309 §2.2.1; the group as §2.1 defines it: one or more user-agent lines, then \
              rules, until the next user-agent line or the end of the file",
             "Crawlers MUST use case-insensitive matching to find the group that matches the \
@@ -963,11 +988,29 @@ fn root_cause_section(
         writeln!(out, "- **Input class**: {}", cause.classes.join(", "))?;
     }
     let family = index.families.iter().find(|f| f.id == cause.representative);
+    if let Some(cleaned) = family
+        .filter(|f| crate::fuzz::ablation::uses_cleaned(f, &cause.implementation))
+        .and_then(|f| f.cleaned.as_ref())
+    {
+        let removed: Vec<String> = cleaned.removed.iter().map(|c| format!("`{c}`")).collect();
+        writeln!(
+            out,
+            "- **Cleaned**: the minimal input of [`{}.toml`](families/{}.toml) with {} \
+             neutralised, each asked again: the library's answer and the reference's under \
+             `rfc9309` and `google` stay the same",
+            cause.representative,
+            cause.representative,
+            removed.join(", ")
+        )?;
+    }
     let version = index
         .engines
         .get(&cause.implementation)
         .map_or("", |i| i.version.as_str());
-    let shown = family.and_then(|f| crate::fuzz::ablation::shown_input(f, &cause.implementation));
+    let shown = family.and_then(|f| {
+        let seen = crate::fuzz::ablation::for_implementation(f, &cause.implementation);
+        crate::fuzz::ablation::shown_input(&seen, &cause.implementation)
+    });
     if let Some(input) = shown.as_ref() {
         let body = input.body();
         let shown = crate::text::fenced(&body);

@@ -133,6 +133,16 @@ pub fn url_tags(url: &str) -> Vec<&'static str> {
     if path.contains('?') {
         extra.push("url-query");
     }
+    let bytes = path.as_bytes();
+    if bytes.windows(3).any(|w| {
+        w[0] == b'%'
+            && std::str::from_utf8(&w[1..])
+                .ok()
+                .and_then(|h| u8::from_str_radix(h, 16).ok())
+                .is_some_and(|b| b < 0x20 || b == 0x7F)
+    }) {
+        extra.push("url-control-escape");
+    }
     extra
 }
 
@@ -271,6 +281,12 @@ pub struct Family {
     /// root cause's construct is derived from.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub ablation: Vec<crate::fuzz::ablation::Ablated>,
+    /// The minimal input cleaned for the implementations it was minimised for: each construct
+    /// whose neutralisation changes neither their answers nor the reference's was
+    /// neutralised, with the same evidence asked about what is left
+    /// ([`crate::fuzz::ablation::Cleaned`]). Their root causes are labelled and shown on it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cleaned: Option<crate::fuzz::ablation::Cleaned>,
 }
 
 /// A family's minimal input, as the index keeps it.
@@ -537,6 +553,7 @@ impl Catalogue {
             contract: finding.contract.iter().map(|c| (*c).to_owned()).collect(),
             timeout_ms: finding.timeout_ms,
             ablation: Vec::new(),
+            cleaned: None,
         };
         for info in &finding.engines {
             self.index

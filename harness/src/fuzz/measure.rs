@@ -37,7 +37,7 @@ fn place(construct: &str) -> Place {
     match construct {
         "inner-dollar" | "end-anchor" | "wildcard" | "percent" | "non-ascii" | "index-html"
         | "long" | "double-slash" | "hex-case" | "bare-percent" | "reserved-escape" => Place::Rule,
-        c if c.starts_with("url-") || c == "empty-query" => Place::Url,
+        c if c.starts_with("url-") || c == "empty-query" || c == "rule-in-host" => Place::Url,
         c if c.starts_with("agent-") => Place::Agent,
         "no-group-applies" | "robots-txt" | "no-group" | "allow-rule" | "disallow-rule"
         | "no-matching-rule" | "other" => Place::Decision,
@@ -72,16 +72,28 @@ fn file_tags(body: &[u8]) -> BTreeSet<&'static str> {
     let mut after_agent = false;
     let mut has_rule = true;
     let mut values: (BTreeSet<String>, BTreeSet<String>) = Default::default();
+    // The longest rule value of the group so far (a longer one after it: rule order).
+    let mut longest = 0;
     for line in String::from_utf8_lossy(body).lines() {
         let line = line.split('#').next().unwrap_or_default();
         if line.trim().is_empty() {
             blank |= in_group;
             continue;
         }
+        if !line.contains(':') && !line.trim().contains([' ', '\t']) {
+            tags.insert("one-token-line");
+        }
         if let Some((key, value)) = line.split_once(':') {
+            if key.ends_with([' ', '\t']) && !key.trim().is_empty() {
+                tags.insert("space-before-colon");
+            }
             let key = key.trim().to_ascii_lowercase();
             let value = value.trim();
             if key == "allow" || key == "disallow" {
+                if value.len() > longest && longest > 0 {
+                    tags.insert("rule-order");
+                }
+                longest = longest.max(value.len());
                 tags.extend(pattern_tags(value));
                 tags.extend(escape_tags(value));
                 if value.contains([' ', '\t']) {
@@ -108,6 +120,9 @@ fn file_tags(body: &[u8]) -> BTreeSet<&'static str> {
                 tags.insert("sitemap");
             }
             if key == "user-agent" {
+                if in_group && !after_agent && !blank {
+                    tags.insert("adjacent-groups");
+                }
                 in_group = true;
                 if after_agent {
                     tags.insert("shared-group");
@@ -117,6 +132,7 @@ fn file_tags(body: &[u8]) -> BTreeSet<&'static str> {
                     }
                     has_rule = false;
                     values = Default::default();
+                    longest = 0;
                 }
                 if value.is_empty() {
                     tags.insert("empty-agent");
@@ -540,5 +556,23 @@ mod tests {
         }
         assert!(plain.contains("reserved-escape"));
         assert!(file_tags(b"user-agent: a\n\xEF\xBB\xBFdisallow: /\n").contains("inner-bom"));
+        let odd = file_tags(b"user-agent: a\nw\ndisallow :/a\nallow: /ab\nuser-agent: b\n");
+        for tag in [
+            "one-token-line",
+            "space-before-colon",
+            "rule-order",
+            "adjacent-groups",
+        ] {
+            assert!(odd.contains(tag), "{tag}: {odd:?}");
+        }
+        let plain = file_tags(b"user-agent: a\nallow: /ab\ndisallow: /a\n\nuser-agent: b\n");
+        for tag in [
+            "one-token-line",
+            "space-before-colon",
+            "rule-order",
+            "adjacent-groups",
+        ] {
+            assert!(!plain.contains(tag), "{tag}: {plain:?}");
+        }
     }
 }

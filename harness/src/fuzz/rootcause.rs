@@ -244,6 +244,12 @@ pub fn root_causes(index: &Index) -> Vec<RootCause> {
     type Member<'f> = (&'f Family, Vec<(Profile, Answer)>, Label);
     let mut families: Vec<&Family> = index.families.iter().collect();
     families.sort_by(|a, b| a.id.cmp(&b.id));
+    // The families as the implementations they were cleaned for see them.
+    let views: BTreeMap<&str, Family> = index
+        .families
+        .iter()
+        .filter_map(|f| Some((f.id.as_str(), crate::fuzz::ablation::cleaned_view(f)?)))
+        .collect();
     let mut grouped: BTreeMap<Key, Vec<Member<'_>>> = BTreeMap::new();
     let mut foreign: Vec<(Key, &Family)> = Vec::new();
     for family in families {
@@ -278,7 +284,11 @@ pub fn root_causes(index: &Index) -> Vec<RootCause> {
                     (Kind::Deviation, kept)
                 }
             };
-            let label = label(family, name, &expected);
+            let seen: &Family = match views.get(family.id.as_str()) {
+                Some(view) if crate::fuzz::ablation::uses_cleaned(family, name) => view,
+                _ => family,
+            };
+            let label = label(seen, name, &expected);
             let key = (
                 name.clone(),
                 kind,
@@ -293,7 +303,7 @@ pub fn root_causes(index: &Index) -> Vec<RootCause> {
                 grouped
                     .entry(key)
                     .or_default()
-                    .push((family, expected, label));
+                    .push((seen, expected, label));
             } else {
                 foreign.push((key, family));
             }
@@ -565,10 +575,18 @@ pub fn construct_phrase(tag: &str) -> Option<&'static str> {
         "agent-space" => "a crawler name with a space",
         "empty-agent" => "a `user-agent` line with an empty value",
         "blank-line" => "a blank line inside a group",
+        "adjacent-groups" => {
+            "a group starting right after the previous one's rules, with no blank line between"
+        }
         "inner-space" => "whitespace inside a rule's path",
         "shared-group" => "several `user-agent` lines sharing one group",
         "reserved-escape" => "a percent-encoded reserved character (`%2F`, `%3F`, …)",
         "tie" => "an `Allow` and a `Disallow` rule of equal length both match",
+        "space-before-colon" => "whitespace between a field name and its colon (`Disallow :/`)",
+        "one-token-line" => "a line of one word without a colon (`Disallow`, `w`)",
+        "rule-in-host" => "a rule's text found in the URL's host, before its path",
+        "rule-order" => "the deciding rule after another matching rule (rule order)",
+        "url-control-escape" => "a control character's escape in the URL (`%09`, `%0A`, `%0D`)",
         "combined" => "no single construct (each neutralised alone, the split stays)",
         _ => return None,
     })
@@ -677,6 +695,7 @@ mod tests {
             contract: Vec::new(),
             timeout_ms: None,
             ablation: Vec::new(),
+            cleaned: None,
         }
     }
 
