@@ -42,6 +42,16 @@ fn accepts_useragent() -> Box<dyn Engine> {
     )
 }
 
+/// Stands in for Google's parser (the witness a strengthened input needs): the reference
+/// under `google`.
+fn google_parser() -> Box<dyn Engine> {
+    common::planted(
+        reptest::fuzz::rootcause::GOOGLE_PARSER,
+        Profile::Google,
+        |reference, body, agent, urls| reference.check(body, agent, urls),
+    )
+}
+
 /// The reference under `google`, except that it allows every URL whose path ends in `/a`.
 fn allows_a() -> Box<dyn Engine> {
     common::planted(
@@ -267,7 +277,7 @@ fn agreeing_with_a_profile_by_accident_does_not_name_its_construct() {
     let catalogue = ablated(
         "ablation-accident",
         example,
-        &mut [double_slash_blocks_all()],
+        &mut [double_slash_blocks_all(), google_parser()],
     );
     let family = &catalogue.families()[0];
     assert_eq!(family.split["double-slash-blocks-all"], Answer::Disallow);
@@ -278,6 +288,15 @@ fn agreeing_with_a_profile_by_accident_does_not_name_its_construct() {
     // Not the misspelling, which the engine does not read as `google` does.
     assert_ne!(causes[0].construct, "misspelling", "{:?}", causes[0]);
     assert!(!causes[0].with.contains(&"misspelling"), "{:?}", causes[0]);
+    // Without the misspelled line the profiles agree and the engine keeps its answer: it met
+    // `google`'s by chance. The input is strengthened to that variant, where its own cause
+    // shows against both profiles.
+    let cleaned = family.cleaned.as_ref().expect("cleaned");
+    assert!(cleaned.united.is_some(), "{cleaned:?}");
+    assert_eq!(cleaned.input.robots, "User-agent:*\nDisallow://\n");
+    assert_eq!(causes[0].construct, "double-slash", "{:?}", causes[0]);
+    assert_eq!(causes[0].expected.len(), 2, "{:?}", causes[0]);
+    assert_eq!(causes[0].profile_split, Some(false));
 }
 
 #[test]
@@ -366,5 +385,43 @@ fn a_representative_is_cleaned_of_what_changes_no_answer() {
         !causes[0].feature.contains("inline-comment"),
         "{:?}",
         causes[0]
+    );
+}
+
+#[test]
+fn cleaning_never_comes_back_to_an_input_it_held() {
+    // A blank line put between two groups, and a blank line taken out, undo each other:
+    // cleaning stops instead of going round.
+    let example = input(
+        "user-agent: b\ndisallow: /\nuser-agent: *\n\ndisallow: /a\n",
+        "Other",
+        "http://example.com/a",
+    );
+    let catalogue = ablated("ablation-no-cycle", example, &mut [allows_a()]);
+    let cleaned = catalogue.families()[0].cleaned.clone().expect("cleaned");
+    assert!(cleaned.removed.len() <= 3, "{:?}", cleaned.removed);
+    assert_eq!(
+        cleaned.input.robots,
+        "user-agent: b\ndisallow: /\n\nuser-agent: *\ndisallow: /a\n"
+    );
+}
+
+#[test]
+fn no_input_is_strengthened_without_google_s_parser_as_witness() {
+    let example = input(
+        "User-agent:*\nDisallow://\ndisalow /\n",
+        "FooBot",
+        "http://example.com/",
+    );
+    let catalogue = ablated(
+        "ablation-no-witness",
+        example,
+        &mut [double_slash_blocks_all()],
+    );
+    let family = &catalogue.families()[0];
+    assert!(
+        family.cleaned.as_ref().is_none_or(|c| c.united.is_none()),
+        "{:?}",
+        family.cleaned
     );
 }

@@ -56,7 +56,7 @@ use crate::fuzz::generate::Input;
 
 /// Every construct a variant can neutralise, in a fixed order (the order only names the
 /// variants; it never decides a cause).
-pub const ABLATABLE: [&str; 39] = [
+pub const ABLATABLE: [&str; 40] = [
     "bom",
     "inner-bom",
     "crlf",
@@ -84,6 +84,7 @@ pub const ABLATABLE: [&str; 39] = [
     "hex-case",
     "percent",
     "reserved-escape",
+    "escaped-special",
     "bare-percent",
     "url-percent",
     "url-control-escape",
@@ -640,15 +641,31 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
     };
     push("crlf", relined(b"\r\n", b"\n"));
     push("cr-line-end", relined(b"\r", b"\n"));
-    // Blank lines (only whitespace) between the lines of the file: removed.
+    // Blank lines (only whitespace) inside a group, before a line that is not a
+    // `user-agent` line: removed (a blank line before the next group's `user-agent` line
+    // separates groups under every reading).
+    let lines = split_lines(&body);
+    let blank = |line: &Line| {
+        line.content
+            .strip_prefix(b"\xEF\xBB\xBF")
+            .unwrap_or(&line.content)
+            .iter()
+            .all(|b| is_space(*b))
+    };
+    let inside: Vec<bool> = (0..lines.len())
+        .map(|i| {
+            blank(&lines[i])
+                && !lines[i].end.is_empty()
+                && (i + 1..lines.len())
+                    .find(|j| !blank(&lines[*j]))
+                    .is_some_and(|j| !readings[j].0.contains(&RecordKind::UserAgent))
+        })
+        .collect();
     push(
         "blank-line",
-        rewrite_lines(&body, &readings, &|line, _, _| {
-            let content = line
-                .content
-                .strip_prefix(b"\xEF\xBB\xBF")
-                .unwrap_or(&line.content);
-            (content.iter().all(|b| is_space(*b)) && !line.end.is_empty()).then_some(None)
+        inside.contains(&true).then(|| {
+            let drop: Vec<usize> = (0..lines.len()).filter(|i| inside[*i]).collect();
+            join_without(split_lines(&body), &drop)
         }),
     );
     // A group whose first `user-agent` line follows the previous group's last line with no
@@ -935,16 +952,15 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
         }
         out
     };
-    let double_slash = rewrite_rules(&body, &readings, &unslashed).map(|rules| {
-        let mut both = with_body(input, &rules);
-        both.urls = input
-            .urls
-            .iter()
-            .map(|u| rewrite_url_path(u, &unslashed))
-            .collect();
-        both
-    });
-    if let Some(both) = double_slash {
+    let slashed_rules = rewrite_rules(&body, &readings, &unslashed);
+    let slashed_urls: Vec<String> = input
+        .urls
+        .iter()
+        .map(|u| rewrite_url_path(u, &unslashed))
+        .collect();
+    if slashed_rules.is_some() || slashed_urls != input.urls {
+        let mut both = with_body(input, slashed_rules.as_deref().unwrap_or(&body));
+        both.urls = slashed_urls;
         out.push(("double-slash", both));
     }
     // Hex digits' case alone, on both sides (`%c3` as `%C3`): nothing decoded.
@@ -1011,6 +1027,23 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
             both.urls = vec![url];
         }
         out.push(("reserved-escape", both));
+    }
+    // `%2A` and `%24` (a literal `*` or `$`) alone, on both sides: a library that decodes them
+    // reads a wildcard or an end anchor.
+    let special = |text: &[u8]| {
+        rewrite_escapes(text, &|hex| {
+            (hex.eq_ignore_ascii_case(b"2A") || hex.eq_ignore_ascii_case(b"24"))
+                .then(|| reserved_stand_in(hex).unwrap_or("%7B").as_bytes().to_vec())
+        })
+    };
+    if let Some(rules) = rewrite_rules(&body, &readings, &special) {
+        let mut both = with_body(input, &rules);
+        both.urls = input
+            .urls
+            .iter()
+            .map(|u| rewrite_url_path(u, &special))
+            .collect();
+        out.push(("escaped-special", both));
     }
     if url_changed && let Some(url) = url {
         out.push((
@@ -1139,13 +1172,26 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
             (byte < 0x20 || byte == 0x7F).then(|| b"%7B".to_vec())
         })
     };
+    // A rule's raw control character (a tab) is the same octet: replaced alike.
+    let uncontrolled_rule = |text: &[u8]| {
+        uncontrolled(text)
+            .into_iter()
+            .flat_map(|b| {
+                if b < 0x20 || b == 0x7F {
+                    b"%7B".to_vec()
+                } else {
+                    vec![b]
+                }
+            })
+            .collect::<Vec<u8>>()
+    };
     let url = input
         .urls
         .iter()
         .map(|u| rewrite_url_path(u, &uncontrolled))
         .collect::<Vec<_>>();
     if url != input.urls {
-        let rules = rewrite_rules(&body, &readings, &uncontrolled);
+        let rules = rewrite_rules(&body, &readings, &uncontrolled_rule);
         let mut both = with_body(input, rules.as_deref().unwrap_or(&body));
         both.urls = url;
         out.push(("url-control-escape", both));
@@ -1338,10 +1384,16 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
     if candidates.iter().any(|(c, _)| *c == "url-percent") {
         candidates.retain(|(c, _)| *c != "percent" && *c != "reserved-escape");
     }
-    // Equal-length rules put in another order say what the tie-break says: the tie's
-    // clause is the narrower one.
-    if candidates.iter().any(|(c, _)| *c == "tie") {
-        candidates.retain(|(c, _)| *c != "rule-order");
+    // A library that obeys the first matching rule gives up an equal-length tie too: when
+    // putting the rules in order removes the split as well as taking the tying rule away,
+    // the order is what it reads (a tie-breaker that ignores order keeps its answer when the
+    // rules are reordered).
+    if candidates.iter().any(|(c, _)| *c == "rule-order") {
+        candidates.retain(|(c, _)| *c != "tie");
+    }
+    // `%2A` and `%24` alone are narrower than every reserved escape.
+    if candidates.iter().any(|(c, _)| *c == "escaped-special") {
+        candidates.retain(|(c, _)| *c != "reserved-escape");
     }
     // Hex digits' case alone is smaller still.
     if candidates.iter().any(|(c, _)| *c == "hex-case") {
@@ -1460,6 +1512,14 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
         }
         if at.contains(&"hex-case") {
             at.retain(|c| !matches!(*c, "percent" | "url-percent" | "reserved-escape"));
+        }
+        // Whitespace in a rule's path, written raw there and escaped in the URL, is the
+        // rule's: the URL's escape replaced alike on both sides says nothing more.
+        if at.contains(&"inner-space") {
+            at.retain(|c| *c != "url-control-escape");
+        }
+        if at.contains(&"escaped-special") {
+            at.retain(|c| *c != "reserved-escape");
         }
         if at.len() == 1 {
             return Some(Cause {
@@ -1582,8 +1642,15 @@ pub const PAIRED: usize = 6;
 /// ablated again. Only realistic inputs are cleaned, and a variant leaves no class.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Cleaned {
-    /// The constructs neutralised, in the order they were.
+    /// The constructs neutralised, in the order they were, each leaving the answers as they
+    /// were.
     pub removed: Vec<String>,
+    /// The construct whose neutralisation brought the reference's `rfc9309` and `google`
+    /// answers to one while the implementations kept theirs (they had met one profile's
+    /// answer by chance): the input was strengthened to that variant, and its answers are
+    /// the ones kept since.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub united: Option<String>,
     /// The cleaned input.
     pub input: FamilyInput,
     /// The answers of the implementations it was cleaned for, and of the reference under
@@ -1730,39 +1797,99 @@ fn clean(
     if owners.is_empty() {
         return None;
     }
+    let (rfc, google) = (
+        reference_name(Profile::Rfc9309),
+        reference_name(Profile::Google),
+    );
     let kept: Vec<String> = owners
         .iter()
         .cloned()
-        .chain([Profile::Rfc9309, Profile::Google].map(reference_name))
+        .chain([rfc.clone(), google.clone()])
         .collect();
-    let same = |answers: &BTreeMap<String, Answer>| {
-        kept.iter()
-            .all(|n| answers.get(n).is_some() && answers.get(n) == family.split.get(n))
-    };
     let realistic = crate::fuzz::generate::InputClasses {
         versioned_agents: true,
         ..Default::default()
     };
     let mut current = input.clone();
     let mut removed: Vec<String> = Vec::new();
-    'rounds: for _ in 0..CLEANING_ROUNDS {
+    // Never back to an input already held: one neutralisation may undo another (a blank line
+    // put between two groups, then taken out as a blank line).
+    let mut held = vec![FamilyInput::of(input)];
+    let mut greedy = |current: &mut Input,
+                      target: &BTreeMap<String, Answer>,
+                      removed: &mut Vec<String>,
+                      asker: &mut Asker<'_>,
+                      known: &mut Asked| {
+        'rounds: for _ in 0..CLEANING_ROUNDS {
+            for (construct, variant) in variants(current) {
+                let stored = FamilyInput::of(&variant);
+                if !realistic.used_by(&variant).is_empty() || held.contains(&stored) {
+                    continue;
+                }
+                held.push(stored);
+                let answers = asker.ask(known, &variant, &owners);
+                if kept
+                    .iter()
+                    .all(|n| answers.contains_key(n) && answers.get(n) == target.get(n))
+                {
+                    *current = variant;
+                    removed.push(construct.to_owned());
+                    continue 'rounds;
+                }
+            }
+            break;
+        }
+    };
+    greedy(&mut current, &family.split, &mut removed, asker, known);
+    // Where the profiles differ and the implementations answer as one of them, a
+    // neutralisation that brings the profiles to one answer while theirs stays shows whether
+    // they follow that profile or meet its answer by chance. By chance: the input is
+    // strengthened to that variant (they now contradict both profiles), and cleaned again.
+    let now = asker.ask(known, &current, &owners);
+    // Google's parser is asked too, and must give the profiles' common answer: the reference
+    // is suspected first, and no other implementation has been asked about the variant.
+    let google_parser = crate::fuzz::rootcause::GOOGLE_PARSER.to_owned();
+    let witnesses: Vec<String> = owners
+        .iter()
+        .cloned()
+        .chain(std::iter::once(google_parser.clone()))
+        .collect();
+    let mut united = None;
+    if now.get(&rfc) != now.get(&google)
+        && owners
+            .iter()
+            .all(|o| now.get(o) == now.get(&rfc) || now.get(o) == now.get(&google))
+    {
         for (construct, variant) in variants(&current) {
             if !realistic.used_by(&variant).is_empty() {
                 continue;
             }
-            if same(&asker.ask(known, &variant, &owners)) {
+            let answers = asker.ask(known, &variant, &witnesses);
+            let one = answers.get(&rfc);
+            if one.is_some_and(|a| a.allowed().is_some())
+                && one == answers.get(&google)
+                && one == answers.get(&google_parser)
+                && owners
+                    .iter()
+                    .all(|o| answers.get(o) == now.get(o) && answers.get(o) != one)
+            {
                 current = variant;
-                removed.push(construct.to_owned());
-                continue 'rounds;
+                united = Some(construct.to_owned());
+                let target: BTreeMap<String, Answer> = answers
+                    .into_iter()
+                    .filter(|(n, _)| *n != google_parser)
+                    .collect();
+                greedy(&mut current, &target, &mut removed, asker, known);
+                break;
             }
         }
-        break;
     }
-    if removed.is_empty() {
+    if removed.is_empty() && united.is_none() {
         return None;
     }
     Some(Cleaned {
         removed,
+        united,
         answers: asker.ask(known, &current, &owners),
         ablation: asker.ablation(known, &current, &owners),
         input: FamilyInput::of(&current),

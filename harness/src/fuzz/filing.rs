@@ -174,6 +174,12 @@ pub fn clause_for_tag(tag: &str) -> Option<Clause> {
             "Only valid lines are considered; all other content is ignored.",
             "must",
         ),
+        "escaped-special" => c(
+            "RFC 9309 §2.2.3 (and its figure: a literal `*` or `$` is written `%2A`, `%24`)",
+            "If crawlers match special characters verbatim in the URI, crawlers SHOULD use \"%\" \
+             encoding.",
+            "should",
+        ),
         "rule-in-host" => c(
             "RFC 9309 §2.2.2",
             "To evaluate if access to a URI is allowed, a crawler MUST match the paths in \
@@ -993,15 +999,29 @@ fn root_cause_section(
         .and_then(|f| f.cleaned.as_ref())
     {
         let removed: Vec<String> = cleaned.removed.iter().map(|c| format!("`{c}`")).collect();
-        writeln!(
-            out,
-            "- **Cleaned**: the minimal input of [`{}.toml`](families/{}.toml) with {} \
-             neutralised, each asked again: the library's answer and the reference's under \
-             `rfc9309` and `google` stay the same",
-            cause.representative,
-            cause.representative,
+        let removed = if removed.is_empty() {
+            "nothing else".to_owned()
+        } else {
             removed.join(", ")
-        )?;
+        };
+        match &cleaned.united {
+            None => writeln!(
+                out,
+                "- **Cleaned**: the minimal input of [`{}.toml`](families/{}.toml) with {removed} \
+                 neutralised, each asked again: the library's answer and the reference's under \
+                 `rfc9309` and `google` stay the same",
+                cause.representative, cause.representative,
+            )?,
+            Some(united) => writeln!(
+                out,
+                "- **Strengthened**: on the minimal input of [`{}.toml`](families/{}.toml) the \
+                 library gave one profile's answer; with `{united}` neutralised the reference's \
+                 `rfc9309` and `google` agree and the library keeps its answer, so it met that \
+                 profile by chance. Shown: that input, with {removed} neutralised too (each \
+                 leaving every answer as it was)",
+                cause.representative, cause.representative,
+            )?,
+        }
     }
     let version = index
         .engines

@@ -36,7 +36,8 @@ enum Place {
 fn place(construct: &str) -> Place {
     match construct {
         "inner-dollar" | "end-anchor" | "wildcard" | "percent" | "non-ascii" | "index-html"
-        | "long" | "double-slash" | "hex-case" | "bare-percent" | "reserved-escape" => Place::Rule,
+        | "long" | "double-slash" | "hex-case" | "bare-percent" | "reserved-escape"
+        | "escaped-special" => Place::Rule,
         c if c.starts_with("url-") || c == "empty-query" || c == "rule-in-host" => Place::Url,
         c if c.starts_with("agent-") => Place::Agent,
         "no-group-applies" | "robots-txt" | "no-group" | "allow-rule" | "disallow-rule"
@@ -167,6 +168,9 @@ fn escape_tags(value: &str) -> Vec<&'static str> {
                 }
                 if crate::fuzz::ablation::is_reserved_escape(hex) {
                     tags.push("reserved-escape");
+                }
+                if hex.eq_ignore_ascii_case(b"2A") || hex.eq_ignore_ascii_case(b"24") {
+                    tags.push("escaped-special");
                 }
             }
             _ => tags.push("bare-percent"),
