@@ -185,7 +185,7 @@ fn what_the_split_does_not_need_is_cleaned_away() {
         .collect();
     assert!(tried.contains(&"crlf") && tried.contains(&"inline-comment"));
     assert!(tried.contains(&"crlf+inline-comment"), "{tried:?}");
-    let cleaned = family.cleaned.as_ref().expect("cleaned");
+    let cleaned = &family.cleaned_for["allows-a"];
     assert_eq!(cleaned.removed, ["crlf", "inline-comment"]);
     assert_eq!(
         cleaned.input.input().body(),
@@ -291,7 +291,7 @@ fn agreeing_with_a_profile_by_accident_does_not_name_its_construct() {
     // Without the misspelled line the profiles agree and the engine keeps its answer: it met
     // `google`'s by chance. The input is strengthened to that variant, where its own cause
     // shows against both profiles.
-    let cleaned = family.cleaned.as_ref().expect("cleaned");
+    let cleaned = &family.cleaned_for["double-slash-blocks-all"];
     assert!(cleaned.united.is_some(), "{cleaned:?}");
     assert_eq!(cleaned.input.robots, "User-agent:*\nDisallow://\n");
     assert_eq!(causes[0].construct, "double-slash", "{:?}", causes[0]);
@@ -369,7 +369,7 @@ fn a_representative_is_cleaned_of_what_changes_no_answer() {
     let family = &catalogue.families()[0];
     assert_eq!(family.split["first-match-wins"], Answer::Disallow);
     assert_eq!(family.split["reference-rfc9309"], Answer::Allow);
-    let cleaned = family.cleaned.as_ref().expect("cleaned");
+    let cleaned = &family.cleaned_for["first-match-wins"];
     assert_eq!(cleaned.removed, ["inline-comment"]);
     assert_eq!(
         cleaned.input.robots,
@@ -398,7 +398,7 @@ fn cleaning_never_comes_back_to_an_input_it_held() {
         "http://example.com/a",
     );
     let catalogue = ablated("ablation-no-cycle", example, &mut [allows_a()]);
-    let cleaned = catalogue.families()[0].cleaned.clone().expect("cleaned");
+    let cleaned = catalogue.families()[0].cleaned_for["allows-a"].clone();
     assert!(cleaned.removed.len() <= 3, "{:?}", cleaned.removed);
     assert_eq!(
         cleaned.input.robots,
@@ -420,8 +420,8 @@ fn no_input_is_strengthened_without_google_s_parser_as_witness() {
     );
     let family = &catalogue.families()[0];
     assert!(
-        family.cleaned.as_ref().is_none_or(|c| c.united.is_none()),
+        family.cleaned_for.values().all(|c| c.united.is_none()),
         "{:?}",
-        family.cleaned
+        family.cleaned_for
     );
 }

@@ -56,7 +56,7 @@ use crate::fuzz::generate::Input;
 
 /// Every construct a variant can neutralise, in a fixed order (the order only names the
 /// variants; it never decides a cause).
-pub const ABLATABLE: [&str; 40] = [
+pub const ABLATABLE: [&str; 43] = [
     "bom",
     "inner-bom",
     "crlf",
@@ -80,9 +80,12 @@ pub const ABLATABLE: [&str; 40] = [
     "no-leading-slash",
     "double-slash",
     "inline-comment",
+    "commented-rule",
+    "star-group",
     "inner-space",
     "hex-case",
     "percent",
+    "unreserved-escape",
     "reserved-escape",
     "escaped-special",
     "bare-percent",
@@ -254,6 +257,15 @@ fn rewrite_escapes(text: &[u8], f: &dyn Fn(&[u8]) -> Option<Vec<u8>>) -> Vec<u8>
         }
     }
     out
+}
+
+/// A pattern or path with each `%xx` of an unreserved character decoded, nothing else
+/// touched.
+fn decode_unreserved(text: &[u8]) -> Vec<u8> {
+    rewrite_escapes(text, &|hex| {
+        let byte = u8::from_str_radix(std::str::from_utf8(hex).ok()?, 16).ok()?;
+        (byte.is_ascii_alphanumeric() || UNRESERVED.contains(&byte)).then(|| vec![byte])
+    })
 }
 
 /// A pattern or path with each `%xx` of an unreserved character decoded and every other
@@ -921,6 +933,19 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
             Some(Some(line.content[..kept].to_vec()))
         }),
     );
+    // A comment line that holds a rule (`#Disallow: /`): taken out.
+    push(
+        "commented-rule",
+        rewrite_lines(&body, &readings, &|line, _, _| {
+            let text = String::from_utf8_lossy(&line.content).to_ascii_lowercase();
+            let rest = text.trim_start().strip_prefix('#')?.trim_start();
+            ["disallow", "allow", "user-agent"]
+                .iter()
+                .any(|f| rest.starts_with(f))
+                .then_some(None)
+        }),
+    );
+    push("star-group", without_star_group(&body, &readings, &token));
     push(
         "inner-space",
         rewrite_rules(&body, &readings, &|value| {
@@ -1012,6 +1037,18 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
             both.urls = vec![url.clone()];
         }
         out.push(("percent", both));
+    }
+    // Unreserved characters' escapes alone (`%7E` for `~`), decoded on both sides.
+    let unreserved_rules = rewrite_rules(&body, &readings, &decode_unreserved);
+    let unreserved_urls: Vec<String> = input
+        .urls
+        .iter()
+        .map(|u| rewrite_url_path(u, &decode_unreserved))
+        .collect();
+    if unreserved_rules.is_some() || unreserved_urls != input.urls {
+        let mut both = with_body(input, unreserved_rules.as_deref().unwrap_or(&body));
+        both.urls = unreserved_urls;
+        out.push(("unreserved-escape", both));
     }
     // Reserved characters' escapes (`%2F`, `%3F`, …), on both sides: each replaced by the
     // escape of a character with no meaning in a URL, so that the rule and the URL still say
@@ -1197,6 +1234,67 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
         out.push(("url-control-escape", both));
     }
     out
+}
+
+/// `body` without the `*` group, where the crawler (`token`) has a group of its own: a lone
+/// `user-agent: *` group's lines all taken out, a `*` line that shares a group with others
+/// taken out alone (which no reading lets apply beside the crawler's own group).
+fn without_star_group(
+    body: &[u8],
+    readings: &[(Vec<RecordKind>, Vec<Diagnostic>)],
+    token: &str,
+) -> Option<Vec<u8>> {
+    let lines = split_lines(body);
+    let value = |i: usize| {
+        any_value_span(&lines[i].content).map(|(s, e)| {
+            String::from_utf8_lossy(&lines[i].content[s..e])
+                .trim()
+                .to_ascii_lowercase()
+        })
+    };
+    let is_agent = |i: usize| readings[i].0.contains(&RecordKind::UserAgent);
+    if token.is_empty()
+        || !(0..lines.len()).any(|i| is_agent(i) && value(i).as_deref() == Some(token))
+    {
+        return None;
+    }
+    // Groups: their `user-agent` lines, then their other lines.
+    let mut groups: Vec<(Vec<usize>, Vec<usize>)> = Vec::new();
+    let mut after_agent = false;
+    for (i, (kinds, _)) in readings.iter().enumerate().take(lines.len()) {
+        if is_agent(i) {
+            if !after_agent {
+                groups.push((Vec::new(), Vec::new()));
+            }
+            if let Some(g) = groups.last_mut() {
+                g.0.push(i);
+            }
+            after_agent = true;
+        } else {
+            let blank = kinds.iter().all(|k| *k == RecordKind::Blank);
+            if let Some(g) = groups.last_mut() {
+                g.1.push(i);
+            }
+            after_agent &= blank;
+        }
+    }
+    let mut drop = Vec::new();
+    for (agents, rest) in &groups {
+        let stars: Vec<usize> = agents
+            .iter()
+            .copied()
+            .filter(|i| value(*i).as_deref() == Some("*"))
+            .collect();
+        if stars.is_empty() {
+            continue;
+        }
+        if stars.len() == agents.len() {
+            drop.extend(agents.iter().chain(rest).copied());
+        } else {
+            drop.extend(stars);
+        }
+    }
+    (!drop.is_empty()).then(|| join_without(lines, &drop))
 }
 
 /// `body` with each run of rule lines in the order a first-match reading would need to
@@ -1391,6 +1489,10 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
     if candidates.iter().any(|(c, _)| *c == "rule-order") {
         candidates.retain(|(c, _)| *c != "tie");
     }
+    // An unreserved character's escape alone is narrower than every escape normalised.
+    if candidates.iter().any(|(c, _)| *c == "unreserved-escape") {
+        candidates.retain(|(c, _)| !matches!(*c, "percent" | "url-percent"));
+    }
     // `%2A` and `%24` alone are narrower than every reserved escape.
     if candidates.iter().any(|(c, _)| *c == "escaped-special") {
         candidates.retain(|(c, _)| *c != "reserved-escape");
@@ -1520,6 +1622,9 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
         }
         if at.contains(&"escaped-special") {
             at.retain(|c| *c != "reserved-escape");
+        }
+        if at.contains(&"unreserved-escape") {
+            at.retain(|c| !matches!(*c, "percent" | "url-percent"));
         }
         if at.len() == 1 {
             return Some(Cause {
@@ -1666,18 +1771,14 @@ const CLEANING_ROUNDS: usize = 16;
 /// Whether `name`'s root causes in `family` are labelled and shown on its cleaned input:
 /// the family was minimised for `name`, and cleaned for it.
 pub fn uses_cleaned(family: &Family, name: &str) -> bool {
-    crate::fuzz::rootcause::minimised_for(family, name)
-        && family
-            .cleaned
-            .as_ref()
-            .is_some_and(|c| c.answers.contains_key(name))
+    crate::fuzz::rootcause::minimised_for(family, name) && family.cleaned_for.contains_key(name)
 }
 
 /// `family` as its cleaned input shows it: the input, the answers asked about it, its
 /// ablation and its feature in place of the minimal input's (the other implementations'
 /// answers are those to the minimal input: only use it for one [`uses_cleaned`] holds for).
-pub fn cleaned_view(family: &Family) -> Option<Family> {
-    let cleaned = family.cleaned.as_ref()?;
+pub fn cleaned_view(family: &Family, name: &str) -> Option<Family> {
+    let cleaned = family.cleaned_for.get(name)?;
     let mut split = family.split.clone();
     split.extend(cleaned.answers.clone());
     let feature = crate::fuzz::findings::feature(&cleaned.input.input())
@@ -1687,7 +1788,7 @@ pub fn cleaned_view(family: &Family) -> Option<Family> {
         ablation: cleaned.ablation.clone(),
         split,
         feature,
-        cleaned: None,
+        cleaned_for: BTreeMap::new(),
         ..family.clone()
     })
 }
@@ -1695,7 +1796,7 @@ pub fn cleaned_view(family: &Family) -> Option<Family> {
 /// `family` as `name`'s root causes see it: [`cleaned_view`] where [`uses_cleaned`] holds.
 pub fn for_implementation<'f>(family: &'f Family, name: &str) -> std::borrow::Cow<'f, Family> {
     match uses_cleaned(family, name)
-        .then(|| cleaned_view(family))
+        .then(|| cleaned_view(family, name))
         .flatten()
     {
         Some(view) => std::borrow::Cow::Owned(view),
@@ -1775,13 +1876,13 @@ impl Asker<'_> {
     }
 }
 
-/// Cleans `input`, the minimal input of `family`, for the implementations among `deviating`
-/// it was minimised for ([`Cleaned`]); `None` when nothing could be neutralised, or the family
-/// is not a realistic input.
+/// Cleans `input`, the minimal input of `family`, for `owner`, an implementation it was
+/// minimised for ([`Cleaned`]); `None` when nothing could be neutralised, or the family is not
+/// a realistic input.
 fn clean(
     family: &Family,
     input: &Input,
-    deviating: &[String],
+    owner: &str,
     asker: &mut Asker<'_>,
     known: &mut Asked,
 ) -> Option<Cleaned> {
@@ -1789,14 +1890,7 @@ fn clean(
     {
         return None;
     }
-    let owners: Vec<String> = deviating
-        .iter()
-        .filter(|n| crate::fuzz::rootcause::minimised_for(family, n))
-        .cloned()
-        .collect();
-    if owners.is_empty() {
-        return None;
-    }
+    let owners = vec![owner.to_owned()];
     let (rfc, google) = (
         reference_name(Profile::Rfc9309),
         reference_name(Profile::Google),
@@ -1939,7 +2033,7 @@ pub fn ablate(
         for a in family
             .ablation
             .iter()
-            .chain(family.cleaned.iter().flat_map(|c| &c.ablation))
+            .chain(family.cleaned_for.values().flat_map(|c| &c.ablation))
         {
             known
                 .entry(asked_key(&a.input))
@@ -1947,7 +2041,16 @@ pub fn ablate(
                 .extend(a.answers.clone());
         }
         family.ablation = asker.ablation(&mut known, &input, &deviating);
-        family.cleaned = clean(family, &input, &deviating, &mut asker, &mut known);
+        let mut cleaned = BTreeMap::new();
+        for owner in deviating
+            .iter()
+            .filter(|n| crate::fuzz::rootcause::minimised_for(family, n))
+        {
+            if let Some(c) = clean(family, &input, owner, &mut asker, &mut known) {
+                cleaned.insert(owner.clone(), c);
+            }
+        }
+        family.cleaned_for = cleaned;
     }
     asker.asked
 }
@@ -2153,6 +2256,40 @@ mod tests {
                 "user-agent: *\nw\nDisallow :/a\nallow: /a%7Bb\n".to_owned(),
                 "http://example.com/a%7Bb".to_owned()
             ))
+        );
+        // A commented-out rule, a `*` group beside the crawler's, an escaped unreserved
+        // character alone.
+        let starred = input(
+            "user-agent: *\nuser-agent: x\ndisallow: /a\n# disallow: /\nuser-agent: foobot\nallow: /%7Ea\nuser-agent: *\ndisallow: /\n",
+            "FooBot",
+            "http://example.com/%7Ea",
+        );
+        let found = variants(&starred);
+        let by = |c: &str| {
+            found.iter().find(|(n, _)| *n == c).map(|(_, i)| {
+                (
+                    String::from_utf8_lossy(&i.body()).into_owned(),
+                    i.urls[0].clone(),
+                )
+            })
+        };
+        assert_eq!(
+            by("star-group").map(|(b, _)| b),
+            Some(
+                "user-agent: x\ndisallow: /a\n# disallow: /\nuser-agent: foobot\nallow: /%7Ea\n"
+                    .to_owned()
+            )
+        );
+        assert_eq!(
+            by("commented-rule").map(|(b, _)| b),
+            Some(
+                "user-agent: *\nuser-agent: x\ndisallow: /a\nuser-agent: foobot\nallow: /%7Ea\nuser-agent: *\ndisallow: /\n"
+                    .to_owned()
+            )
+        );
+        assert_eq!(
+            by("unreserved-escape").map(|(_, u)| u),
+            Some("http://example.com/~a".to_owned())
         );
         // A rule's text in the URL's host: another host.
         let hosted = input("user-agent: *\ndisallow: m\n", "A", "https://example.com/");

@@ -104,7 +104,7 @@ pub fn clause_for_tag(tag: &str) -> Option<Clause> {
             "The file consists of lines separated by CR, CR/LF, or LF.",
             "must",
         ),
-        "inline-comment" => c(
+        "inline-comment" | "commented-rule" => c(
             "RFC 9309 §2.2.3",
             "Crawlers MUST support the following special characters: `#` designates a line \
              comment (`allow: / # comment in line`); …",
@@ -155,7 +155,7 @@ pub fn clause_for_tag(tag: &str) -> Option<Clause> {
              instances of any character (`allow: /this/*/exactly`).",
             "must",
         ),
-        "percent" | "url-percent" => c(
+        "percent" | "url-percent" | "unreserved-escape" => c(
             "RFC 9309 §2.2.2",
             "If a percent-encoded ASCII octet is encountered in the URI, it MUST be unencoded \
              prior to comparison, unless it is a reserved character in the URI as defined by \
@@ -238,7 +238,7 @@ pub fn clause_for_tag(tag: &str) -> Option<Clause> {
             "must",
         ),
         "no-group" | "no-group-applies" | "invalid-agent" | "agent-version" | "agent-space"
-        | "agent-part" => c(
+        | "agent-part" | "star-group" => c(
             "RFC 9309 §2.2.1",
             "Crawlers MUST use case-insensitive matching to find the group that matches the \
              product token and then obey the rules of the group. … If no matching group \
@@ -996,7 +996,7 @@ fn root_cause_section(
     let family = index.families.iter().find(|f| f.id == cause.representative);
     if let Some(cleaned) = family
         .filter(|f| crate::fuzz::ablation::uses_cleaned(f, &cause.implementation))
-        .and_then(|f| f.cleaned.as_ref())
+        .and_then(|f| f.cleaned_for.get(&cause.implementation))
     {
         let removed: Vec<String> = cleaned.removed.iter().map(|c| format!("`{c}`")).collect();
         let removed = if removed.is_empty() {
@@ -1034,37 +1034,48 @@ fn root_cause_section(
     if let Some(input) = shown.as_ref() {
         let body = input.body();
         let shown = crate::text::fenced(&body);
-        if body.len() <= 2000 {
+        // A long input (Google's parser cuts a line at its own limit, a file past a size
+        // limit) is printed all the same, folded away: the repro runs as printed.
+        let long = body.len() > 2000;
+        if long {
+            writeln!(
+                out,
+                "\n<details><summary>The input is {} bytes (also in [`{}.toml`](families/{}.toml)): \
+                 the repro</summary>\n",
+                body.len(),
+                cause.representative,
+                cause.representative
+            )?;
+        }
+        if long {
+            // The body once, in the repro.
+            writeln!(out, "crawler `{}`, URL `{}`\n", input.agent, input.url)?;
+        } else {
             writeln!(
                 out,
                 "\nrobots.txt:\n\n{shown}\n\ncrawler `{}`, URL `{}`\n",
                 input.agent, input.url
             )?;
-            if let Some(r) = repro(&cause.implementation, version, input) {
-                // An error answer is the library raising or crashing: the repro shows that
-                // (a traceback, an exception), it does not print the word.
-                let outcome = if cause.answer == Answer::Error {
-                    "stops with an error (an exception or a crash)".to_owned()
-                } else {
-                    format!("prints `{}`", cause.answer)
-                };
-                writeln!(
-                    out,
-                    "Repro ({outcome}; the reference says {}):\n\n```{}\n{}```\n\n```sh\n{}\n```\n",
-                    expected.join(", "),
-                    r.language,
-                    r.code,
-                    r.run
-                )?;
-            }
-        } else {
+        }
+        if let Some(r) = repro(&cause.implementation, version, input) {
+            // An error answer is the library raising or crashing: the repro shows that
+            // (a traceback, an exception), it does not print the word.
+            let outcome = if cause.answer == Answer::Error {
+                "stops with an error (an exception or a crash)".to_owned()
+            } else {
+                format!("prints `{}`", cause.answer)
+            };
             writeln!(
                 out,
-                "\nThe input is {} bytes: see [`{}.toml`](families/{}.toml).\n",
-                body.len(),
-                cause.representative,
-                cause.representative
+                "Repro ({outcome}; the reference says {}):\n\n```{}\n{}```\n\n```sh\n{}\n```\n",
+                expected.join(", "),
+                r.language,
+                r.code,
+                r.run
             )?;
+        }
+        if long {
+            writeln!(out, "</details>\n")?;
         }
     }
     Ok(())

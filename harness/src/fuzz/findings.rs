@@ -281,12 +281,12 @@ pub struct Family {
     /// root cause's construct is derived from.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub ablation: Vec<crate::fuzz::ablation::Ablated>,
-    /// The minimal input cleaned for the implementations it was minimised for: each construct
-    /// whose neutralisation changes neither their answers nor the reference's was
+    /// The minimal input cleaned for each implementation it was minimised for, by name: each
+    /// construct whose neutralisation changes neither its answer nor the reference's was
     /// neutralised, with the same evidence asked about what is left
-    /// ([`crate::fuzz::ablation::Cleaned`]). Their root causes are labelled and shown on it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub cleaned: Option<crate::fuzz::ablation::Cleaned>,
+    /// ([`crate::fuzz::ablation::Cleaned`]). Its root causes are labelled and shown on it.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub cleaned_for: BTreeMap<String, crate::fuzz::ablation::Cleaned>,
 }
 
 /// A family's minimal input, as the index keeps it.
@@ -553,7 +553,7 @@ impl Catalogue {
             contract: finding.contract.iter().map(|c| (*c).to_owned()).collect(),
             timeout_ms: finding.timeout_ms,
             ablation: Vec::new(),
-            cleaned: None,
+            cleaned_for: BTreeMap::new(),
         };
         for info in &finding.engines {
             self.index

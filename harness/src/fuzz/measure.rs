@@ -75,7 +75,18 @@ fn file_tags(body: &[u8]) -> BTreeSet<&'static str> {
     let mut values: (BTreeSet<String>, BTreeSet<String>) = Default::default();
     // The longest rule value of the group so far (a longer one after it: rule order).
     let mut longest = 0;
+    // The `user-agent` values seen (a `*` group beside a named one).
+    let mut agents: BTreeSet<String> = BTreeSet::new();
     for line in String::from_utf8_lossy(body).lines() {
+        if let Some(rest) = line.trim_start().strip_prefix('#') {
+            let rest = rest.trim_start().to_ascii_lowercase();
+            if ["disallow", "allow", "user-agent"]
+                .iter()
+                .any(|f| rest.starts_with(f))
+            {
+                tags.insert("commented-rule");
+            }
+        }
         let line = line.split('#').next().unwrap_or_default();
         if line.trim().is_empty() {
             blank |= in_group;
@@ -121,6 +132,7 @@ fn file_tags(body: &[u8]) -> BTreeSet<&'static str> {
                 tags.insert("sitemap");
             }
             if key == "user-agent" {
+                agents.insert(value.to_ascii_lowercase());
                 if in_group && !after_agent && !blank {
                     tags.insert("adjacent-groups");
                 }
@@ -145,6 +157,9 @@ fn file_tags(body: &[u8]) -> BTreeSet<&'static str> {
     }
     if in_group && !has_rule {
         tags.insert("empty-group");
+    }
+    if agents.contains("*") && agents.iter().any(|a| a != "*" && !a.is_empty()) {
+        tags.insert("star-group");
     }
     tags
 }
@@ -560,8 +575,11 @@ mod tests {
         }
         assert!(plain.contains("reserved-escape"));
         assert!(file_tags(b"user-agent: a\n\xEF\xBB\xBFdisallow: /\n").contains("inner-bom"));
-        let odd = file_tags(b"user-agent: a\nw\ndisallow :/a\nallow: /ab\nuser-agent: b\n");
+        let odd =
+            file_tags(b"user-agent: a\nw\ndisallow :/a\nallow: /ab\nuser-agent: *\n#disallow: /\n");
         for tag in [
+            "commented-rule",
+            "star-group",
             "one-token-line",
             "space-before-colon",
             "rule-order",

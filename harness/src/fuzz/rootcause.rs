@@ -245,10 +245,17 @@ pub fn root_causes(index: &Index) -> Vec<RootCause> {
     let mut families: Vec<&Family> = index.families.iter().collect();
     families.sort_by(|a, b| a.id.cmp(&b.id));
     // The families as the implementations they were cleaned for see them.
-    let views: BTreeMap<&str, Family> = index
+    let views: BTreeMap<(&str, &str), Family> = index
         .families
         .iter()
-        .filter_map(|f| Some((f.id.as_str(), crate::fuzz::ablation::cleaned_view(f)?)))
+        .flat_map(|f| {
+            f.cleaned_for.keys().filter_map(move |name| {
+                Some((
+                    (f.id.as_str(), name.as_str()),
+                    crate::fuzz::ablation::cleaned_view(f, name)?,
+                ))
+            })
+        })
         .collect();
     let mut grouped: BTreeMap<Key, Vec<Member<'_>>> = BTreeMap::new();
     let mut foreign: Vec<(Key, &Family)> = Vec::new();
@@ -260,7 +267,7 @@ pub fn root_causes(index: &Index) -> Vec<RootCause> {
             }
             // The cleaned input, for the implementations it was cleaned for: where it was
             // strengthened, the reference's answers are its own.
-            let seen: &Family = match views.get(family.id.as_str()) {
+            let seen: &Family = match views.get(&(family.id.as_str(), name.as_str())) {
                 Some(view) if crate::fuzz::ablation::uses_cleaned(family, name) => view,
                 _ => family,
             };
@@ -595,6 +602,9 @@ pub fn construct_phrase(tag: &str) -> Option<&'static str> {
         "space-before-colon" => "whitespace between a field name and its colon (`Disallow :/`)",
         "one-token-line" => "a line of one word without a colon (`Disallow`, `w`)",
         "escaped-special" => "an escaped `*` or `$` (`%2A`, `%24`) in a rule",
+        "unreserved-escape" => "an escaped unreserved character (`%7E` for `~`)",
+        "commented-rule" => "a comment line holding a rule (`#Disallow: /`)",
+        "star-group" => "a `*` group beside the crawler's own group",
         "rule-in-host" => "a rule's text found in the URL's host, before its path",
         "rule-order" => "the deciding rule after another matching rule (rule order)",
         "url-control-escape" => "a control character's escape in the URL (`%09`, `%0A`, `%0D`)",
@@ -706,7 +716,7 @@ mod tests {
             contract: Vec::new(),
             timeout_ms: None,
             ablation: Vec::new(),
-            cleaned: None,
+            cleaned_for: BTreeMap::new(),
         }
     }
 
