@@ -56,7 +56,7 @@ use crate::fuzz::generate::Input;
 
 /// Every construct a variant can neutralise, in a fixed order (the order only names the
 /// variants; it never decides a cause).
-pub const ABLATABLE: [&str; 43] = [
+pub const ABLATABLE: [&str; 44] = [
     "bom",
     "inner-bom",
     "crlf",
@@ -100,6 +100,7 @@ pub const ABLATABLE: [&str; 43] = [
     "empty-query",
     "tie",
     "rule-order",
+    "unmatched-allow",
 ];
 
 /// The label of a root cause no single construct explains.
@@ -1197,6 +1198,44 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
             }
         }
     }
+    // `Allow` rules that cannot match the URL's path (only letters, digits, `-._~/`, which
+    // every reading compares as written, and a prefix of it neither as written nor with its
+    // unreserved escapes decoded):
+    // taken out, which changes no reading's answer (an `…/index.htm` rule, from which
+    // Google's parser derives another, stays).
+    if let Some(url) = input.urls.first() {
+        let at = url.find("://").map_or(0, |i| i + 3);
+        let path = url[at..].find('/').map_or("", |i| &url[at + i..]);
+        let drop: Vec<usize> = split_lines(&body)
+            .iter()
+            .zip(&readings)
+            .enumerate()
+            .filter(|(_, (line, (kinds, _)))| {
+                kinds.contains(&RecordKind::Allow)
+                    && !kinds.contains(&RecordKind::Disallow)
+                    && any_value_span(&line.content).is_some_and(|(s, e)| {
+                        let value = &line.content[s..e];
+                        !value.is_empty()
+                            && value.starts_with(b"/")
+                            && value
+                                .iter()
+                                .all(|b| b.is_ascii_alphanumeric() || b"-._~/".contains(b))
+                            && !String::from_utf8_lossy(value)
+                                .to_ascii_lowercase()
+                                .contains("index.htm")
+                            && !path.as_bytes().starts_with(value)
+                            && !decode_unreserved(path.as_bytes()).starts_with(value)
+                    })
+            })
+            .map(|(i, _)| i)
+            .collect();
+        if !drop.is_empty() {
+            out.push((
+                "unmatched-allow",
+                with_body(input, &join_without(split_lines(&body), &drop)),
+            ));
+        }
+    }
     if let Some(new) = longest_first(&body, &readings) {
         out.push(("rule-order", with_body(input, &new)));
     }
@@ -1500,6 +1539,14 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
     // Hex digits' case alone is smaller still.
     if candidates.iter().any(|(c, _)| *c == "hex-case") {
         candidates.retain(|(c, _)| !matches!(*c, "percent" | "url-percent" | "reserved-escape"));
+    }
+    // A line end or a byte order mark changes how every other line is read: where it is a
+    // candidate, the others found beside it are what it split or joined.
+    if let Some(format) = ["bom", "inner-bom", "cr-line-end", "crlf"]
+        .into_iter()
+        .find(|f| candidates.iter().any(|(c, _)| c == f))
+    {
+        candidates.retain(|(c, _)| *c == format);
     }
     // A construct some of whose neutralisations leave the split standing is no cause: a
     // misspelled line spelled right that changes nothing shows the split is elsewhere, even
@@ -2313,6 +2360,19 @@ mod tests {
                 .find(|(c, _)| *c == "adjacent-groups")
                 .map(|(_, i)| String::from_utf8_lossy(&i.body()).into_owned()),
             Some("user-agent: a\ndisallow: /\n\nuser-agent: *\ndisallow: /x\n".to_owned())
+        );
+        // An `Allow` that cannot match the URL: taken out.
+        let unmatched = input(
+            "user-agent: *\nallow: /a\nallow: /b\n",
+            "FooBot",
+            "http://example.com/b",
+        );
+        assert_eq!(
+            variants(&unmatched)
+                .iter()
+                .find(|(c, _)| *c == "unmatched-allow")
+                .map(|(_, i)| String::from_utf8_lossy(&i.body()).into_owned()),
+            Some("user-agent: *\nallow: /b\n".to_owned())
         );
         // Nothing to neutralise in a plain question.
         assert!(

@@ -224,7 +224,7 @@ pub fn clause_for_tag(tag: &str) -> Option<Clause> {
              file is ignored.",
             "interpretation",
         ),
-        "empty-group" => c(
+        "empty-group" | "unmatched-allow" => c(
             "RFC 9309 §2.2.2",
             "If no match is found amongst the rules in a group for a matching user-agent or \
              there are no rules in the group, the URI is allowed.",

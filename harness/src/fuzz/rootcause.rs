@@ -605,6 +605,7 @@ pub fn construct_phrase(tag: &str) -> Option<&'static str> {
         "unreserved-escape" => "an escaped unreserved character (`%7E` for `~`)",
         "commented-rule" => "a comment line holding a rule (`#Disallow: /`)",
         "star-group" => "a `*` group beside the crawler's own group",
+        "unmatched-allow" => "an `Allow` rule that does not match the URL",
         "rule-in-host" => "a rule's text found in the URL's host, before its path",
         "rule-order" => "the deciding rule after another matching rule (rule order)",
         "url-control-escape" => "a control character's escape in the URL (`%09`, `%0A`, `%0D`)",
