@@ -39,10 +39,11 @@
 //! An input that holds no construct at all is a plain question, labelled by the kind of rule
 //! that decided it.
 //!
-//! Before any of this, a family's input is **cleaned** for the implementations it was
-//! minimised for ([`Cleaned`]): every construct whose neutralisation changes neither their
-//! answers nor the reference's is neutralised, so that what is left holds what their split
-//! needs, not what another library's did.
+//! Before any of this, a family's input is **cleaned** for each implementation it was
+//! minimised for ([`Cleaned`]): every construct whose neutralisation changes neither its
+//! answer nor the reference's is neutralised, so that what is left holds what its split
+//! needs, not what another library's did; where it only met one profile's answer by chance,
+//! the input is strengthened to a variant on which both profiles agree.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -424,10 +425,51 @@ fn escape_bare_percent(text: &[u8]) -> Vec<u8> {
 
 /// The URL with its path (and query) rewritten by `f`.
 fn rewrite_url_path(url: &str, f: &dyn Fn(&[u8]) -> Vec<u8>) -> String {
-    let at = url.find("://").map_or(0, |i| i + 3);
-    let path = url[at..].find('/').map_or(url.len(), |i| at + i);
+    let path = path_at(url);
     let new = f(&url.as_bytes()[path..]);
     format!("{}{}", &url[..path], String::from_utf8_lossy(&new))
+}
+
+/// Where `url`'s path starts (its length when it has none).
+fn path_at(url: &str) -> usize {
+    let at = url.find("://").map_or(0, |i| i + 3);
+    url[at..].find('/').map_or(url.len(), |i| at + i)
+}
+
+/// `input` with `f` applied to its rules' values and to its URLs' paths alike; `None` when
+/// neither changed.
+fn on_both_sides(
+    input: &Input,
+    body: &[u8],
+    readings: &[(Vec<RecordKind>, Vec<Diagnostic>)],
+    f: &dyn Fn(&[u8]) -> Vec<u8>,
+) -> Option<Input> {
+    let rules = rewrite_rules(body, readings, f);
+    let urls: Vec<String> = input.urls.iter().map(|u| rewrite_url_path(u, f)).collect();
+    (rules.is_some() || urls != input.urls).then(|| Input {
+        urls,
+        ..with_body(input, rules.as_deref().unwrap_or(body))
+    })
+}
+
+/// Whether two hex digits escape a `*` or a `$` (`%2A`, `%24`).
+pub(crate) fn is_special_escape(hex: &[u8]) -> bool {
+    hex.eq_ignore_ascii_case(b"2A") || hex.eq_ignore_ascii_case(b"24")
+}
+
+/// Whether `byte` is a control character (`%00`–`%1F`, `%7F`).
+pub(crate) fn is_control(byte: u8) -> bool {
+    byte < 0x20 || byte == 0x7F
+}
+
+/// Whether a line is a comment that holds a rule or a `user-agent` line (`#Disallow: /`).
+pub(crate) fn is_commented_rule(line: &str) -> bool {
+    line.trim_start().strip_prefix('#').is_some_and(|rest| {
+        let rest = rest.trim_start().to_ascii_lowercase();
+        ["disallow", "allow", "user-agent"]
+            .iter()
+            .any(|f| rest.starts_with(f))
+    })
 }
 
 /// The lines joined again without those at the 0-based positions `drop`.
@@ -677,8 +719,8 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
     push(
         "blank-line",
         inside.contains(&true).then(|| {
-            let drop: Vec<usize> = (0..lines.len()).filter(|i| inside[*i]).collect();
-            join_without(split_lines(&body), &drop)
+            let drop: Vec<usize> = (0..inside.len()).filter(|i| inside[*i]).collect();
+            join_without(lines, &drop)
         }),
     );
     // A group whose first `user-agent` line follows the previous group's last line with no
@@ -779,9 +821,9 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
                 .iter()
                 .position(|b| *b == b'#')
                 .unwrap_or(content.len())];
-            let word: Vec<u8> = text.iter().copied().filter(|b| !is_space(*b)).collect();
-            let inner = text.trim_ascii().iter().any(|b| is_space(*b));
-            (!word.is_empty() && !word.contains(&b':') && !inner).then_some(None)
+            let word = text.trim_ascii();
+            (!word.is_empty() && !word.contains(&b':') && !word.iter().any(|b| is_space(*b)))
+                .then_some(None)
         }),
     );
     let is_agent = |kinds: &[RecordKind]| kinds.contains(&RecordKind::UserAgent);
@@ -938,12 +980,7 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
     push(
         "commented-rule",
         rewrite_lines(&body, &readings, &|line, _, _| {
-            let text = String::from_utf8_lossy(&line.content).to_ascii_lowercase();
-            let rest = text.trim_start().strip_prefix('#')?.trim_start();
-            ["disallow", "allow", "user-agent"]
-                .iter()
-                .any(|f| rest.starts_with(f))
-                .then_some(None)
+            is_commented_rule(&String::from_utf8_lossy(&line.content)).then_some(None)
         }),
     );
     push("star-group", without_star_group(&body, &readings, &token));
@@ -978,27 +1015,11 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
         }
         out
     };
-    let slashed_rules = rewrite_rules(&body, &readings, &unslashed);
-    let slashed_urls: Vec<String> = input
-        .urls
-        .iter()
-        .map(|u| rewrite_url_path(u, &unslashed))
-        .collect();
-    if slashed_rules.is_some() || slashed_urls != input.urls {
-        let mut both = with_body(input, slashed_rules.as_deref().unwrap_or(&body));
-        both.urls = slashed_urls;
+    if let Some(both) = on_both_sides(input, &body, &readings, &unslashed) {
         out.push(("double-slash", both));
     }
     // Hex digits' case alone, on both sides (`%c3` as `%C3`): nothing decoded.
-    let hex_rules = rewrite_rules(&body, &readings, &upper_hex);
-    let hex_urls: Vec<String> = input
-        .urls
-        .iter()
-        .map(|u| rewrite_url_path(u, &upper_hex))
-        .collect();
-    if hex_rules.is_some() || hex_urls != input.urls {
-        let mut both = with_body(input, hex_rules.as_deref().unwrap_or(&body));
-        both.urls = hex_urls;
+    if let Some(both) = on_both_sides(input, &body, &readings, &upper_hex) {
         out.push(("hex-case", both));
     }
     // A `%` in a rule that starts no escape (`/a%`, `/%A`): written `%25`.
@@ -1040,37 +1061,20 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
         out.push(("percent", both));
     }
     // Unreserved characters' escapes alone (`%7E` for `~`), decoded on both sides.
-    let unreserved_rules = rewrite_rules(&body, &readings, &decode_unreserved);
-    let unreserved_urls: Vec<String> = input
-        .urls
-        .iter()
-        .map(|u| rewrite_url_path(u, &decode_unreserved))
-        .collect();
-    if unreserved_rules.is_some() || unreserved_urls != input.urls {
-        let mut both = with_body(input, unreserved_rules.as_deref().unwrap_or(&body));
-        both.urls = unreserved_urls;
+    if let Some(both) = on_both_sides(input, &body, &readings, &decode_unreserved) {
         out.push(("unreserved-escape", both));
     }
     // Reserved characters' escapes (`%2F`, `%3F`, …), on both sides: each replaced by the
     // escape of a character with no meaning in a URL, so that the rule and the URL still say
     // the same while neither holds a reserved escape a library might decode.
-    let reserved_rules = rewrite_rules(&body, &readings, &replace_reserved_escapes);
-    let reserved_url = input
-        .urls
-        .first()
-        .map(|u| rewrite_url_path(u, &replace_reserved_escapes));
-    if reserved_rules.is_some() || reserved_url.as_ref() != input.urls.first() {
-        let mut both = with_body(input, reserved_rules.as_deref().unwrap_or(&body));
-        if let Some(url) = reserved_url {
-            both.urls = vec![url];
-        }
+    if let Some(both) = on_both_sides(input, &body, &readings, &replace_reserved_escapes) {
         out.push(("reserved-escape", both));
     }
     // `%2A` and `%24` (a literal `*` or `$`) alone, on both sides: a library that decodes them
     // reads a wildcard or an end anchor.
     let special = |text: &[u8]| {
         rewrite_escapes(text, &|hex| {
-            (hex.eq_ignore_ascii_case(b"2A") || hex.eq_ignore_ascii_case(b"24"))
+            is_special_escape(hex)
                 .then(|| reserved_stand_in(hex).unwrap_or("%7B").as_bytes().to_vec())
         })
     };
@@ -1176,8 +1180,7 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
         })
         .collect();
     if let Some(url) = input.urls.first() {
-        let at = url.find("://").map_or(0, |i| i + 3);
-        let path = url[at..].find('/').map_or(url.len(), |i| at + i);
+        let path = path_at(url);
         let head = url[..path].to_ascii_lowercase();
         if pieces.iter().any(|p| head.contains(p.as_str())) {
             let clear = ["xqzvw.test", "kjhgf.test", "bdq.test"]
@@ -1204,8 +1207,7 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
     // taken out, which changes no reading's answer (an `…/index.htm` rule, from which
     // Google's parser derives another, stays).
     if let Some(url) = input.urls.first() {
-        let at = url.find("://").map_or(0, |i| i + 3);
-        let path = url[at..].find('/').map_or("", |i| &url[at + i..]);
+        let path = &url[path_at(url)..];
         let drop: Vec<usize> = split_lines(&body)
             .iter()
             .zip(&readings)
@@ -1245,7 +1247,7 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
     let uncontrolled = |text: &[u8]| {
         rewrite_escapes(text, &|hex| {
             let byte = u8::from_str_radix(std::str::from_utf8(hex).ok()?, 16).ok()?;
-            (byte < 0x20 || byte == 0x7F).then(|| b"%7B".to_vec())
+            is_control(byte).then(|| b"%7B".to_vec())
         })
     };
     // A rule's raw control character (a tab) is the same octet: replaced alike.
@@ -1253,7 +1255,7 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
         uncontrolled(text)
             .into_iter()
             .flat_map(|b| {
-                if b < 0x20 || b == 0x7F {
+                if is_control(b) {
                     b"%7B".to_vec()
                 } else {
                     vec![b]
@@ -1516,38 +1518,7 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
             candidates.push((c, a));
         }
     }
-    // The smaller neutralisation: when the URL's escapes alone remove the split, the rules'
-    // and the URL's together (or the reserved ones replaced on both sides) say nothing more.
-    if candidates.iter().any(|(c, _)| *c == "url-percent") {
-        candidates.retain(|(c, _)| *c != "percent" && *c != "reserved-escape");
-    }
-    // A library that obeys the first matching rule gives up an equal-length tie too: when
-    // putting the rules in order removes the split as well as taking the tying rule away,
-    // the order is what it reads (a tie-breaker that ignores order keeps its answer when the
-    // rules are reordered).
-    if candidates.iter().any(|(c, _)| *c == "rule-order") {
-        candidates.retain(|(c, _)| *c != "tie");
-    }
-    // An unreserved character's escape alone is narrower than every escape normalised.
-    if candidates.iter().any(|(c, _)| *c == "unreserved-escape") {
-        candidates.retain(|(c, _)| !matches!(*c, "percent" | "url-percent"));
-    }
-    // `%2A` and `%24` alone are narrower than every reserved escape.
-    if candidates.iter().any(|(c, _)| *c == "escaped-special") {
-        candidates.retain(|(c, _)| *c != "reserved-escape");
-    }
-    // Hex digits' case alone is smaller still.
-    if candidates.iter().any(|(c, _)| *c == "hex-case") {
-        candidates.retain(|(c, _)| !matches!(*c, "percent" | "url-percent" | "reserved-escape"));
-    }
-    // A line end or a byte order mark changes how every other line is read: where it is a
-    // candidate, the others found beside it are what it split or joined.
-    if let Some(format) = ["bom", "inner-bom", "cr-line-end", "crlf"]
-        .into_iter()
-        .find(|f| candidates.iter().any(|(c, _)| c == f))
-    {
-        candidates.retain(|(c, _)| *c == format);
-    }
+    narrow(&mut candidates, |(c, _)| c);
     // A construct some of whose neutralisations leave the split standing is no cause: a
     // misspelled line spelled right that changes nothing shows the split is elsewhere, even
     // when taking the line out (and its group with it) happens to remove it.
@@ -1656,23 +1627,7 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
                 at.push(c);
             }
         }
-        if at.contains(&"url-percent") {
-            at.retain(|c| *c != "percent" && *c != "reserved-escape");
-        }
-        if at.contains(&"hex-case") {
-            at.retain(|c| !matches!(*c, "percent" | "url-percent" | "reserved-escape"));
-        }
-        // Whitespace in a rule's path, written raw there and escaped in the URL, is the
-        // rule's: the URL's escape replaced alike on both sides says nothing more.
-        if at.contains(&"inner-space") {
-            at.retain(|c| *c != "url-control-escape");
-        }
-        if at.contains(&"escaped-special") {
-            at.retain(|c| *c != "reserved-escape");
-        }
-        if at.contains(&"unreserved-escape") {
-            at.retain(|c| !matches!(*c, "percent" | "url-percent"));
-        }
+        narrow(&mut at, |c| c);
         if at.len() == 1 {
             return Some(Cause {
                 construct: at[0],
@@ -1737,6 +1692,47 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
     })
 }
 
+/// Constructs whose neutralisation says more than others' where both remove a split: where
+/// the first is among the constructs found, those it names are dropped, in this order.
+const NARROWER: [(&str, &[&str]); 6] = [
+    // When the URL's escapes alone remove the split, the rules' and the URL's together (or
+    // the reserved ones replaced on both sides) say nothing more.
+    ("url-percent", &["percent", "reserved-escape"]),
+    // A library that obeys the first matching rule gives up an equal-length tie too: when
+    // putting the rules in order removes the split as well as taking the tying rule away,
+    // the order is what it reads (a tie-breaker that ignores order keeps its answer when the
+    // rules are reordered).
+    ("rule-order", &["tie"]),
+    // An unreserved character's escape alone is narrower than every escape normalised.
+    ("unreserved-escape", &["percent", "url-percent"]),
+    // `%2A` and `%24` alone are narrower than every reserved escape.
+    ("escaped-special", &["reserved-escape"]),
+    // Hex digits' case alone is smaller still.
+    ("hex-case", &["percent", "url-percent", "reserved-escape"]),
+    // Whitespace in a rule's path, written raw there and escaped in the URL, is the rule's:
+    // the URL's escape replaced alike on both sides says nothing more.
+    ("inner-space", &["url-control-escape"]),
+];
+
+/// A line end or a byte order mark changes how every other line is read: where one is found,
+/// the others found beside it are what it split or joined.
+const FILE_FORMAT: [&str; 4] = ["bom", "inner-bom", "cr-line-end", "crlf"];
+
+/// `found` (constructs, each named by `name`) narrowed by [`NARROWER`] and [`FILE_FORMAT`].
+fn narrow<T>(found: &mut Vec<T>, name: impl Fn(&T) -> &str) {
+    for (narrower, wider) in NARROWER {
+        if found.iter().any(|f| name(f) == narrower) {
+            found.retain(|f| !wider.contains(&name(f)));
+        }
+    }
+    if let Some(format) = FILE_FORMAT
+        .into_iter()
+        .find(|c| found.iter().any(|f| name(f) == *c))
+    {
+        found.retain(|f| name(f) == format);
+    }
+}
+
 /// The variants with two constructs neutralised together (for inputs with at most
 /// [`PAIRED`] constructs): the evidence of a combined cause.
 pub fn pairs(singles: &[(&'static str, Input)]) -> Vec<(String, Input)> {
@@ -1785,30 +1781,30 @@ pub fn shown_input(family: &Family, name: &str) -> Option<FamilyInput> {
 /// Most constructs an input may hold for its pairs to be tried.
 pub const PAIRED: usize = 6;
 
-/// A family's minimal input cleaned for the implementations it was minimised for: the
-/// minimiser keeps what is needed for *some* split, not only for theirs, so a file may still
-/// hold a misspelling or a missing colon beside the construct that really splits them (a
+/// A family's minimal input cleaned for one implementation it was minimised for: the
+/// minimiser keeps what is needed for *some* split, not only for its, so a file may still
+/// hold a misspelling or a missing colon beside the construct that really splits it (a
 /// second profile split, or a second trigger, next to the real cause). Each construct whose
-/// neutralisation leaves their answers and the reference's under `rfc9309` and `google` as
-/// they were is neutralised, one at a time, asking them again each time; what is left is
-/// ablated again. Only realistic inputs are cleaned, and a variant leaves no class.
+/// neutralisation leaves its answer and the reference's under `rfc9309` and `google` as they
+/// were is neutralised, one at a time, asking it again each time; what is left is ablated
+/// again. Only realistic inputs are cleaned, and a variant leaves no class.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Cleaned {
     /// The constructs neutralised, in the order they were, each leaving the answers as they
     /// were.
     pub removed: Vec<String>,
     /// The construct whose neutralisation brought the reference's `rfc9309` and `google`
-    /// answers to one while the implementations kept theirs (they had met one profile's
-    /// answer by chance): the input was strengthened to that variant, and its answers are
-    /// the ones kept since.
+    /// answers (and Google's parser's) to one while the implementation kept its own (it had
+    /// met one profile's answer by chance): the input was strengthened to that variant, and
+    /// its answers are the ones kept since.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub united: Option<String>,
     /// The cleaned input.
     pub input: FamilyInput,
-    /// The answers of the implementations it was cleaned for, and of the reference under
-    /// every profile, to it.
+    /// The answers of the implementation it was cleaned for, and of the reference under every
+    /// profile, to it.
     pub answers: BTreeMap<String, Answer>,
-    /// Its own ablation (as [`Family::ablation`], asked of those implementations only).
+    /// Its own ablation (as [`Family::ablation`], asked of that implementation only).
     pub ablation: Vec<Ablated>,
 }
 
@@ -1821,7 +1817,7 @@ pub fn uses_cleaned(family: &Family, name: &str) -> bool {
     crate::fuzz::rootcause::minimised_for(family, name) && family.cleaned_for.contains_key(name)
 }
 
-/// `family` as its cleaned input shows it: the input, the answers asked about it, its
+/// `family` as its input cleaned for `name` shows it: the input, the answers asked about it, its
 /// ablation and its feature in place of the minimal input's (the other implementations'
 /// answers are those to the minimal input: only use it for one [`uses_cleaned`] holds for).
 pub fn cleaned_view(family: &Family, name: &str) -> Option<Family> {
@@ -1937,16 +1933,12 @@ fn clean(
     {
         return None;
     }
-    let owners = vec![owner.to_owned()];
+    let owners = [owner.to_owned()];
     let (rfc, google) = (
         reference_name(Profile::Rfc9309),
         reference_name(Profile::Google),
     );
-    let kept: Vec<String> = owners
-        .iter()
-        .cloned()
-        .chain([rfc.clone(), google.clone()])
-        .collect();
+    let kept = [owner.to_owned(), rfc.clone(), google.clone()];
     let realistic = crate::fuzz::generate::InputClasses {
         versioned_agents: true,
         ..Default::default()
@@ -1982,25 +1974,18 @@ fn clean(
         }
     };
     greedy(&mut current, &family.split, &mut removed, asker, known);
-    // Where the profiles differ and the implementations answer as one of them, a
-    // neutralisation that brings the profiles to one answer while theirs stays shows whether
-    // they follow that profile or meet its answer by chance. By chance: the input is
-    // strengthened to that variant (they now contradict both profiles), and cleaned again.
+    // Where the profiles differ and the implementation answers as one of them, a
+    // neutralisation that brings the profiles to one answer while its answer stays shows
+    // whether it follows that profile or meets its answer by chance. By chance: the input is
+    // strengthened to that variant (it now contradicts both profiles), and cleaned again.
     let now = asker.ask(known, &current, &owners);
+    let mine = now.get(owner);
     // Google's parser is asked too, and must give the profiles' common answer: the reference
     // is suspected first, and no other implementation has been asked about the variant.
     let google_parser = crate::fuzz::rootcause::GOOGLE_PARSER.to_owned();
-    let witnesses: Vec<String> = owners
-        .iter()
-        .cloned()
-        .chain(std::iter::once(google_parser.clone()))
-        .collect();
+    let witnesses = [owner.to_owned(), google_parser.clone()];
     let mut united = None;
-    if now.get(&rfc) != now.get(&google)
-        && owners
-            .iter()
-            .all(|o| now.get(o) == now.get(&rfc) || now.get(o) == now.get(&google))
-    {
+    if now.get(&rfc) != now.get(&google) && (mine == now.get(&rfc) || mine == now.get(&google)) {
         for (construct, variant) in variants(&current) {
             if !realistic.used_by(&variant).is_empty() {
                 continue;
@@ -2010,9 +1995,8 @@ fn clean(
             if one.is_some_and(|a| a.allowed().is_some())
                 && one == answers.get(&google)
                 && one == answers.get(&google_parser)
-                && owners
-                    .iter()
-                    .all(|o| answers.get(o) == now.get(o) && answers.get(o) != one)
+                && answers.get(owner) == mine
+                && mine != one
             {
                 current = variant;
                 united = Some(construct.to_owned());
@@ -2039,8 +2023,8 @@ fn clean(
 
 /// Asks the implementations of every family of `index` (those among `engines` that deviate
 /// in it) and the reference under every profile about each neutralised variant of its input,
-/// and keeps the answers in the family (`ablation`); then cleans the input for the
-/// implementations it was minimised for ([`Cleaned`]). Answers already kept for the same
+/// and keeps the answers in the family (`ablation`); then cleans the input for each
+/// implementation it was minimised for ([`Cleaned`]). Answers already kept for the same
 /// variant are reused. Returns the number of questions asked.
 pub fn ablate(
     index: &mut Index,
@@ -2115,6 +2099,19 @@ mod tests {
             agent: agent.into(),
             urls: vec![url.into()],
         }
+    }
+
+    /// The body and URL of `input`'s variant neutralising `construct`.
+    fn variant_of(input: &Input, construct: &str) -> Option<(String, String)> {
+        variants(input)
+            .into_iter()
+            .find(|(c, _)| *c == construct)
+            .map(|(_, i)| {
+                (
+                    String::from_utf8_lossy(&i.body()).into_owned(),
+                    i.urls[0].clone(),
+                )
+            })
     }
 
     fn names(input: &Input) -> Vec<&'static str> {
@@ -2231,15 +2228,7 @@ mod tests {
             "FooBot",
             "http://example.com//a%c3?",
         );
-        let found = variants(&mixed);
-        let by = |c: &str| {
-            found.iter().find(|(n, _)| *n == c).map(|(_, i)| {
-                (
-                    String::from_utf8_lossy(&i.body()).into_owned(),
-                    i.urls[0].clone(),
-                )
-            })
-        };
+        let by = |c: &str| variant_of(&mixed, c);
         assert_eq!(
             by("hex-case"),
             Some((
@@ -2276,15 +2265,7 @@ mod tests {
             "FooBot",
             "http://example.com/a%09b",
         );
-        let found = variants(&odd);
-        let by = |c: &str| {
-            found.iter().find(|(n, _)| *n == c).map(|(_, i)| {
-                (
-                    String::from_utf8_lossy(&i.body()).into_owned(),
-                    i.urls[0].clone(),
-                )
-            })
-        };
+        let by = |c: &str| variant_of(&odd, c);
         assert_eq!(
             by("space-before-colon").map(|(b, _)| b),
             Some("user-agent: *\nw\nDisallow:/a\nallow: /a%09b\n".to_owned())
@@ -2311,15 +2292,7 @@ mod tests {
             "FooBot",
             "http://example.com/%7Ea",
         );
-        let found = variants(&starred);
-        let by = |c: &str| {
-            found.iter().find(|(n, _)| *n == c).map(|(_, i)| {
-                (
-                    String::from_utf8_lossy(&i.body()).into_owned(),
-                    i.urls[0].clone(),
-                )
-            })
-        };
+        let by = |c: &str| variant_of(&starred, c);
         assert_eq!(
             by("star-group").map(|(b, _)| b),
             Some(

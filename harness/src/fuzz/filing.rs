@@ -514,7 +514,11 @@ pub fn readme(
          put back, CRLF made LF, …; asked again by `reptest fuzz-report`) makes the \
          implementation agree with the reference, and which the implementation reacts to; or \
          *combined* when no single one does. The same behaviour seen in several files is one \
-         root cause, shown by its cleanest file (the fewest other constructs). A split where \
+         root cause, shown by its cleanest file (the fewest other constructs). Each file is \
+         first cleaned for the implementation it was minimised for (every construct whose \
+         neutralisation changes neither its answer nor the reference's is neutralised, asking \
+         it again) and, where it only met one profile's answer by chance, strengthened to a \
+         variant on which both profiles and Google's parser agree. A split where \
          the implementation answers as one profile against the other (on the input shown) is \
          a *profile split*; when no construct it reacts to explains it, it is named by the \
          construct whose neutralisation brings the profiles together and on every \
@@ -1033,9 +1037,9 @@ fn root_cause_section(
     });
     if let Some(input) = shown.as_ref() {
         let body = input.body();
-        let shown = crate::text::fenced(&body);
         // A long input (Google's parser cuts a line at its own limit, a file past a size
-        // limit) is printed all the same, folded away: the repro runs as printed.
+        // limit) is printed all the same, folded away, the body once, in the repro: it runs
+        // as printed.
         let long = body.len() > 2000;
         if long {
             writeln!(
@@ -1046,15 +1050,14 @@ fn root_cause_section(
                 cause.representative,
                 cause.representative
             )?;
-        }
-        if long {
-            // The body once, in the repro.
             writeln!(out, "crawler `{}`, URL `{}`\n", input.agent, input.url)?;
         } else {
             writeln!(
                 out,
-                "\nrobots.txt:\n\n{shown}\n\ncrawler `{}`, URL `{}`\n",
-                input.agent, input.url
+                "\nrobots.txt:\n\n{}\n\ncrawler `{}`, URL `{}`\n",
+                crate::text::fenced(&body),
+                input.agent,
+                input.url
             )?;
         }
         if let Some(r) = repro(&cause.implementation, version, input) {

@@ -139,7 +139,7 @@ pub fn url_tags(url: &str) -> Vec<&'static str> {
             && std::str::from_utf8(&w[1..])
                 .ok()
                 .and_then(|h| u8::from_str_radix(h, 16).ok())
-                .is_some_and(|b| b < 0x20 || b == 0x7F)
+                .is_some_and(crate::fuzz::ablation::is_control)
     }) {
         extra.push("url-control-escape");
     }

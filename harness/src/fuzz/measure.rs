@@ -78,14 +78,8 @@ fn file_tags(body: &[u8]) -> BTreeSet<&'static str> {
     // The `user-agent` values seen (a `*` group beside a named one).
     let mut agents: BTreeSet<String> = BTreeSet::new();
     for line in String::from_utf8_lossy(body).lines() {
-        if let Some(rest) = line.trim_start().strip_prefix('#') {
-            let rest = rest.trim_start().to_ascii_lowercase();
-            if ["disallow", "allow", "user-agent"]
-                .iter()
-                .any(|f| rest.starts_with(f))
-            {
-                tags.insert("commented-rule");
-            }
+        if crate::fuzz::ablation::is_commented_rule(line) {
+            tags.insert("commented-rule");
         }
         let line = line.split('#').next().unwrap_or_default();
         if line.trim().is_empty() {
@@ -184,7 +178,7 @@ fn escape_tags(value: &str) -> Vec<&'static str> {
                 if crate::fuzz::ablation::is_reserved_escape(hex) {
                     tags.push("reserved-escape");
                 }
-                if hex.eq_ignore_ascii_case(b"2A") || hex.eq_ignore_ascii_case(b"24") {
+                if crate::fuzz::ablation::is_special_escape(hex) {
                     tags.push("escaped-special");
                 }
             }
