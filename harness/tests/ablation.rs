@@ -425,3 +425,145 @@ fn no_input_is_strengthened_without_google_s_parser_as_witness() {
         family.cleaned_for
     );
 }
+
+/// The reference under `rfc9309`, except that a `user-agent` line with no value is skipped
+/// (its rules join the group before).
+fn skips_empty_agent() -> Box<dyn Engine> {
+    common::planted(
+        "skips-empty-agent",
+        Profile::Rfc9309,
+        |reference, body, agent, urls| {
+            let text = String::from_utf8_lossy(body);
+            let read: String = text
+                .split_inclusive('\n')
+                .filter(|l| l.trim().to_ascii_lowercase() != "user-agent:")
+                .collect();
+            reference.check(read.as_bytes(), agent, urls)
+        },
+    )
+}
+
+/// The reference under `rfc9309`, except that `user-agent` lines after a group's rules are
+/// added to the names already read rather than starting afresh: each group also names
+/// every crawler named before it.
+fn keeps_agents_after_rules() -> Box<dyn Engine> {
+    common::planted(
+        "keeps-agents-after-rules",
+        Profile::Rfc9309,
+        |reference, body, agent, urls| {
+            let text = String::from_utf8_lossy(body);
+            let mut seen: Vec<String> = Vec::new();
+            let mut after_rule = false;
+            let mut read = String::new();
+            for line in text.split_inclusive('\n') {
+                let lower = line.trim().to_ascii_lowercase();
+                if lower.starts_with("user-agent:") {
+                    if after_rule {
+                        for name in &seen {
+                            read.push_str(&format!("user-agent: {name}\n"));
+                        }
+                    }
+                    seen.push(lower["user-agent:".len()..].trim().to_owned());
+                    after_rule = false;
+                } else if lower.starts_with("allow:") || lower.starts_with("disallow:") {
+                    after_rule = true;
+                }
+                read.push_str(line);
+            }
+            reference.check(read.as_bytes(), agent, urls)
+        },
+    )
+}
+
+/// The reference under `rfc9309`, except that a `Disallow` value without its leading `/`
+/// is looked for anywhere in the URL, and that a file with no rule at all is an error.
+fn slashless_anywhere() -> Box<dyn Engine> {
+    common::planted(
+        "slashless-anywhere",
+        Profile::Rfc9309,
+        |reference, body, agent, urls| {
+            let text = String::from_utf8_lossy(body).to_ascii_lowercase();
+            let values: Vec<&str> = text
+                .lines()
+                .filter_map(|l| l.strip_prefix("disallow:"))
+                .map(str::trim)
+                .collect();
+            if !text.lines().any(|l| l.contains("allow:")) {
+                return Err(reptest::engines::EngineError::Reported("no rules".into()));
+            }
+            let mut verdicts = reference.check(body, agent, urls)?;
+            for (verdict, url) in verdicts.iter_mut().zip(urls) {
+                if values
+                    .iter()
+                    .any(|v| !v.is_empty() && !v.starts_with('/') && url.contains(v))
+                {
+                    *verdict = WireVerdict::Disallow;
+                }
+            }
+            Ok(verdicts)
+        },
+    )
+}
+
+#[test]
+fn how_a_library_reads_the_group_after_the_crawler_s_is_told_apart() {
+    // An empty `user-agent` line skipped: naming it removes the split, so it is the cause,
+    // not the group it starts.
+    let example = input(
+        "User-agent:foobot\ndisallow: /a\n\nuser-agent:\nDisallow: /\n",
+        "FooBot",
+        "http://example.com/",
+    );
+    let catalogue = ablated(
+        "ablation-empty-agent",
+        example.clone(),
+        &mut [skips_empty_agent()],
+    );
+    assert_eq!(
+        catalogue.families()[0].split["skips-empty-agent"],
+        Answer::Disallow
+    );
+    let causes = root_causes(catalogue.index());
+    assert_eq!(causes.len(), 1, "{causes:?}");
+    assert_eq!(causes[0].construct, "empty-agent", "{:?}", causes[0]);
+    // Names kept after rules: naming the empty line changes nothing, moving the crawler's
+    // group last does.
+    let catalogue = ablated(
+        "ablation-later-group",
+        example,
+        &mut [keeps_agents_after_rules()],
+    );
+    assert_eq!(
+        catalogue.families()[0].split["keeps-agents-after-rules"],
+        Answer::Disallow
+    );
+    let causes = root_causes(catalogue.index());
+    assert_eq!(causes.len(), 1, "{causes:?}");
+    assert_eq!(causes[0].construct, "later-group", "{:?}", causes[0]);
+    assert_eq!(clause(&causes[0], None).force, "must");
+}
+
+#[test]
+fn a_variant_the_library_fails_on_neither_proves_nor_refutes_a_cause() {
+    // Taking the slashless rule out leaves no rule, which the engine fails on; writing it
+    // with its `/` still shows the engine reacts to it.
+    let example = input(
+        "User-agent:*\nDisallow:h\n",
+        "FooBot",
+        "https://search.example/",
+    );
+    let catalogue = ablated("ablation-fails", example, &mut [slashless_anywhere()]);
+    let family = &catalogue.families()[0];
+    assert_eq!(family.split["slashless-anywhere"], Answer::Disallow);
+    assert!(
+        family
+            .ablation
+            .iter()
+            .any(|a| a.answers.get("slashless-anywhere") == Some(&Answer::Error)),
+        "{:?}",
+        family.ablation
+    );
+    let causes = root_causes(catalogue.index());
+    assert_eq!(causes.len(), 1, "{causes:?}");
+    assert_eq!(causes[0].construct, "no-leading-slash", "{:?}", causes[0]);
+}

@@ -57,7 +57,7 @@ use crate::fuzz::generate::Input;
 
 /// Every construct a variant can neutralise, in a fixed order (the order only names the
 /// variants; it never decides a cause).
-pub const ABLATABLE: [&str; 44] = [
+pub const ABLATABLE: [&str; 52] = [
     "bom",
     "inner-bom",
     "crlf",
@@ -68,11 +68,14 @@ pub const ABLATABLE: [&str; 44] = [
     "missing-colon",
     "space-before-colon",
     "one-token-line",
+    "word-and-space",
     "empty-agent",
     "invalid-agent",
     "agent-part",
     "empty-value",
+    "empty-only-rule",
     "unknown-field",
+    "field-in-name",
     "non-standard-field",
     "sitemap",
     "rule-outside-group",
@@ -83,6 +86,8 @@ pub const ABLATABLE: [&str; 44] = [
     "inline-comment",
     "commented-rule",
     "star-group",
+    "later-group",
+    "split-groups",
     "inner-space",
     "hex-case",
     "percent",
@@ -93,11 +98,14 @@ pub const ABLATABLE: [&str; 44] = [
     "url-percent",
     "url-control-escape",
     "rule-in-host",
+    "rule-elsewhere",
+    "path-case",
     "non-ascii",
     "wildcard",
     "end-anchor",
     "inner-dollar",
     "agent-version",
+    "agent-hyphen",
     "empty-query",
     "tie",
     "rule-order",
@@ -332,10 +340,22 @@ fn rewrite_lines(
     readings: &[(Vec<RecordKind>, Vec<Diagnostic>)],
     pick: &LinePick<'_>,
 ) -> Option<Vec<u8>> {
+    rewrite_lines_at(body, readings, &|_, line, kinds, diagnostics| {
+        pick(line, kinds, diagnostics)
+    })
+}
+
+/// [`rewrite_lines`], with `pick` also given each line's 0-based position.
+fn rewrite_lines_at(
+    body: &[u8],
+    readings: &[(Vec<RecordKind>, Vec<Diagnostic>)],
+    pick: &dyn Fn(usize, &Line, &[RecordKind], &[Diagnostic]) -> Option<Option<Vec<u8>>>,
+) -> Option<Vec<u8>> {
     let mut out = Vec::new();
     let mut changed = false;
-    for (line, (kinds, diagnostics)) in split_lines(body).into_iter().zip(readings) {
-        match pick(&line, kinds, diagnostics) {
+    for (i, (line, (kinds, diagnostics))) in split_lines(body).into_iter().zip(readings).enumerate()
+    {
+        match pick(i, &line, kinds, diagnostics) {
             None => out.push(line),
             Some(None) => changed = true,
             Some(Some(content)) => {
@@ -470,6 +490,16 @@ pub(crate) fn is_commented_rule(line: &str) -> bool {
             .iter()
             .any(|f| rest.starts_with(f))
     })
+}
+
+/// Whether a field name that is none of the known ones holds one (`sallow`, `x-disallow`,
+/// `my-user-agent`), which a field pattern not anchored at both ends reads as that field.
+pub(crate) fn holds_field_name(key: &[u8]) -> bool {
+    let key = String::from_utf8_lossy(key).to_ascii_lowercase();
+    !["allow", "disallow", "user-agent", "sitemap"].contains(&key.as_str())
+        && ["allow", "user-agent", "useragent"]
+            .iter()
+            .any(|f| key.contains(f))
 }
 
 /// The lines joined again without those at the 0-based positions `drop`.
@@ -826,6 +856,22 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
                 .then_some(None)
         }),
     );
+    // Such a word followed by whitespace (`Useragent `), which a reading that splits a
+    // colonless line at its whitespace takes as a field with an empty value: the whitespace
+    // taken off.
+    push(
+        "word-and-space",
+        rewrite_lines(&body, &readings, &|line, _, _| {
+            let content = &line.content;
+            if content.contains(&b'#') || content.contains(&b':') {
+                return None;
+            }
+            let word = content.trim_ascii();
+            let kept = content.len() - content.iter().rev().take_while(|b| is_space(**b)).count();
+            (!word.is_empty() && !word.iter().any(|b| is_space(*b)) && kept < content.len())
+                .then(|| Some(content[..kept].to_vec()))
+        }),
+    );
     let is_agent = |kinds: &[RecordKind]| kinds.contains(&RecordKind::UserAgent);
     let empty_value =
         |line: &Line| value_span(&line.content).is_some_and(|(start, end)| start == end);
@@ -850,6 +896,21 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
         "empty-agent",
         rewrite_lines(&body, &readings, &|line, kinds, diagnostics| {
             (is_agent(kinds) && empty_value(line) && !lenient(diagnostics)).then_some(None)
+        }),
+    );
+    // The other neutral form: a name in its place that matches no crawler, so the line still
+    // starts a group (a library that skips an empty `user-agent` line, and so joins its rules
+    // to the group before, then answers otherwise).
+    push(
+        "empty-agent",
+        rewrite_lines(&body, &readings, &|line, kinds, diagnostics| {
+            if !is_agent(kinds) || !empty_value(line) || lenient(diagnostics) {
+                return None;
+            }
+            let (start, _) = value_span(&line.content)?;
+            Some(Some(
+                [&line.content[..start], b"xqzvw", &line.content[start..]].concat(),
+            ))
         }),
     );
     push(
@@ -919,10 +980,32 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
     // An empty value: a rule line keeps its place with a path that matches nothing (taking
     // it out would also take away the rule line that ends a group's user-agent lines);
     // another line is taken out.
-    push(
-        "empty-value",
-        rewrite_lines(&body, &readings, &|line, kinds, diagnostics| {
-            if !has(diagnostics, "empty-value") || lenient(diagnostics) || is_agent(kinds) {
+    // A group's only rule, with an empty value, before another group: what ends the group's
+    // `user-agent` lines (a reading that drops it joins them to the next group's). Its own
+    // construct, neutralised alike.
+    let ending: Vec<usize> = {
+        let groups = groups_of(&split_lines(&body), &readings);
+        groups
+            .iter()
+            .take(groups.len().saturating_sub(1))
+            .filter_map(|g| {
+                let rules: Vec<usize> = g
+                    .rest
+                    .iter()
+                    .copied()
+                    .filter(|i| is_rule(&readings[*i].0))
+                    .collect();
+                (rules.len() == 1 && has(&readings[rules[0]].1, "empty-value")).then(|| rules[0])
+            })
+            .collect()
+    };
+    let emptied = |ends: bool| {
+        rewrite_lines_at(&body, &readings, &|i, line, kinds, diagnostics| {
+            if !has(diagnostics, "empty-value")
+                || lenient(diagnostics)
+                || is_agent(kinds)
+                || ending.contains(&i) != ends
+            {
                 return None;
             }
             if !is_rule(kinds) {
@@ -932,8 +1015,10 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
             Some(Some(
                 [&line.content[..=colon], b" /xqzvw-matches-nothing"].concat(),
             ))
-        }),
-    );
+        })
+    };
+    push("empty-value", emptied(false));
+    push("empty-only-rule", emptied(true));
     // A `Sitemap` line (which no reading lets end a group): taken out.
     push(
         "sitemap",
@@ -945,6 +1030,20 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
         }),
     );
     push("unknown-field", removed("unknown-field"));
+    // An unknown field whose name holds a known one (`sallow`, `x-disallow`): the name
+    // replaced by one that holds none, still unknown to every reading.
+    push(
+        "field-in-name",
+        rewrite_lines(&body, &readings, &|line, kinds, diagnostics| {
+            if !has(diagnostics, "unknown-field") || lenient(diagnostics) || is_agent(kinds) {
+                return None;
+            }
+            let (start, end) = key_span(&line.content);
+            holds_field_name(&line.content[start..end]).then(|| {
+                Some([&line.content[..start], b"xqzvw-field", &line.content[end..]].concat())
+            })
+        }),
+    );
     push("non-standard-field", removed("non-standard-field"));
     push("rule-outside-group", removed("rule-outside-group"));
     push(
@@ -962,6 +1061,18 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
             Some(Some(
                 [&line.content[..start], b"/", &line.content[start..]].concat(),
             ))
+        }),
+    );
+    // The other neutral form: the rule taken out, which no reading matches to a path (a
+    // library that reads it as `/…`, or looks for it anywhere, then answers otherwise).
+    push(
+        "no-leading-slash",
+        rewrite_lines(&body, &readings, &|line, kinds, diagnostics| {
+            (is_rule(kinds)
+                && has(diagnostics, "no-leading-slash")
+                && any_value_span(&line.content)
+                    .is_some_and(|(s, e)| !line.content[s..e].starts_with(b"*")))
+            .then_some(None)
         }),
     );
     push(
@@ -1147,6 +1258,48 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
             out
         }),
     );
+    // A crawler name holding `-` or `_` (`Googlebot-News`): both taken out of the name, in
+    // the question and in every `user-agent` line that names it.
+    let token = token_of(&input.agent);
+    if token.contains(['-', '_']) {
+        let plain: String = token.chars().filter(|c| !matches!(c, '-' | '_')).collect();
+        if !plain.is_empty() {
+            let renamed = rewrite_lines(&body, &readings, &|line, kinds, _| {
+                let (s, e) = any_value_span(&line.content)?;
+                let value = &line.content[s..e];
+                (kinds.contains(&RecordKind::UserAgent)
+                    && String::from_utf8_lossy(value)
+                        .trim()
+                        .eq_ignore_ascii_case(&token))
+                .then(|| {
+                    let kept = value.iter().copied().filter(|b| !matches!(b, b'-' | b'_'));
+                    Some(
+                        line.content[..s]
+                            .iter()
+                            .copied()
+                            .chain(kept)
+                            .chain(line.content[e..].iter().copied())
+                            .collect(),
+                    )
+                })
+            });
+            let (name, version) = input
+                .agent
+                .split_at(input.agent.find('/').unwrap_or(input.agent.len()));
+            let agent: String = name
+                .chars()
+                .filter(|c| !matches!(c, '-' | '_'))
+                .collect::<String>()
+                + version;
+            out.push((
+                "agent-hyphen",
+                Input {
+                    agent,
+                    ..with_body(input, renamed.as_deref().unwrap_or(&body))
+                },
+            ));
+        }
+    }
     if let Some((name, _)) = input.agent.split_once('/')
         && !name.is_empty()
     {
@@ -1274,6 +1427,264 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
         both.urls = url;
         out.push(("url-control-escape", both));
     }
+    out.extend(group_variants(input, &body, &readings));
+    out.extend(line_variants(input, &body, &readings));
+    out
+}
+
+/// A rule line's value as written, where it is plain: letters, digits and `-._~/` only (what
+/// every reading compares as written), with no `…/index.htm…` (from which Google's parser
+/// derives another rule).
+fn plain_rule(line: &Line) -> Option<&[u8]> {
+    let (s, e) = any_value_span(&line.content)?;
+    let value = &line.content[s..e];
+    (!value.is_empty()
+        && value
+            .iter()
+            .all(|b| b.is_ascii_alphanumeric() || b"-._~/".contains(b))
+        && !String::from_utf8_lossy(value)
+            .to_ascii_lowercase()
+            .contains("index.htm"))
+    .then_some(value)
+}
+
+/// How a plain rule (see [`plain_rule`]) stands to the URL when no reading matches it: the
+/// path starts with it only when letter case is ignored (`path-case`), or its text is in the
+/// URL's host or path but not at the start of the path (`rule-elsewhere`). `None` when some
+/// reading matches it, or neither holds.
+pub(crate) fn rule_relation(value: &[u8], url: &str) -> Option<&'static str> {
+    let path = decode_unreserved(&url.as_bytes()[path_at(url)..]);
+    if path.starts_with(value) {
+        return None;
+    }
+    if path.len() >= value.len() && path[..value.len()].eq_ignore_ascii_case(value) {
+        return Some("path-case");
+    }
+    // The host and path only: a `//` rule found in the scheme's `://` is a `//` rule (which
+    // a library that collapses `//` reads alike), not one matched away from the path.
+    let whole = url[url.find("://").map_or(0, |i| i + 3)..]
+        .as_bytes()
+        .to_ascii_lowercase();
+    let value = value.to_ascii_lowercase();
+    (value.starts_with(b"/") && whole.windows(value.len()).any(|w| w == value.as_slice()))
+        .then_some("rule-elsewhere")
+}
+
+/// The relations of [`rule_relation`] a body's plain rules hold to `url` (for the corpus).
+pub(crate) fn rule_relations(body: &[u8], url: &str) -> Vec<&'static str> {
+    let Some(readings) = line_readings(body) else {
+        return Vec::new();
+    };
+    let mut out: Vec<&'static str> = split_lines(body)
+        .iter()
+        .zip(&readings)
+        .filter(|(_, (kinds, _))| is_rule(kinds))
+        .filter_map(|(line, _)| rule_relation(plain_rule(line)?, url))
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Variants about rules that no reading matches to the URL but a library might: a rule the
+/// path starts with only when letter case is ignored (taken out, and given the path's case),
+/// and a rule whose text is elsewhere in the URL (taken out).
+fn line_variants(
+    input: &Input,
+    body: &[u8],
+    readings: &[(Vec<RecordKind>, Vec<Diagnostic>)],
+) -> Vec<(&'static str, Input)> {
+    let mut out = Vec::new();
+    let Some(url) = input.urls.first() else {
+        return out;
+    };
+    let path = decode_unreserved(&url.as_bytes()[path_at(url)..]);
+    let lines = split_lines(body);
+    let related = |name: &str| -> Vec<usize> {
+        lines
+            .iter()
+            .zip(readings)
+            .enumerate()
+            .filter(|(_, (line, (kinds, _)))| {
+                is_rule(kinds) && plain_rule(line).and_then(|v| rule_relation(v, url)) == Some(name)
+            })
+            .map(|(i, _)| i)
+            .collect()
+    };
+    for name in ["path-case", "rule-elsewhere"] {
+        let drop = related(name);
+        if drop.is_empty() {
+            continue;
+        }
+        out.push((
+            name,
+            with_body(input, &join_without(split_lines(body), &drop)),
+        ));
+        if name == "path-case" {
+            // The rule written in the path's case: every reading then matches it.
+            let mut cased = split_lines(body);
+            for i in &drop {
+                let line = &mut cased[*i];
+                if let Some((s, e)) = any_value_span(&line.content) {
+                    let value = path[..e - s].to_vec();
+                    line.content.splice(s..e, value);
+                }
+            }
+            out.push((name, with_body(input, &join_lines(&cased))));
+        }
+    }
+    out
+}
+
+/// A body's groups as every reading splits them: each group's `user-agent` lines (a blank
+/// line between two of them keeps them in one group), then its other lines, up to the next
+/// group. Lines before the first group are in none.
+fn groups_of(lines: &[Line], readings: &[(Vec<RecordKind>, Vec<Diagnostic>)]) -> Vec<Group> {
+    let mut groups: Vec<Group> = Vec::new();
+    let mut after_agent = false;
+    for (i, (kinds, _)) in readings.iter().enumerate().take(lines.len()) {
+        if kinds.contains(&RecordKind::UserAgent) {
+            if !after_agent {
+                groups.push(Group::default());
+            }
+            if let Some(g) = groups.last_mut() {
+                g.agents.push(i);
+            }
+            after_agent = true;
+        } else {
+            let blank = kinds.iter().all(|k| *k == RecordKind::Blank);
+            if let Some(g) = groups.last_mut() {
+                g.rest.push(i);
+            }
+            after_agent &= blank;
+        }
+    }
+    groups
+}
+
+/// One group of [`groups_of`], by 0-based line numbers.
+#[derive(Default)]
+struct Group {
+    agents: Vec<usize>,
+    rest: Vec<usize>,
+}
+
+/// A `user-agent` line's value, trimmed and lower-cased.
+fn agent_value(line: &Line) -> Option<String> {
+    any_value_span(&line.content).map(|(s, e)| {
+        String::from_utf8_lossy(&line.content[s..e])
+            .trim()
+            .to_ascii_lowercase()
+    })
+}
+
+/// Lines in a new order, each but the last ended (a moved last line gets `\n`), with a blank
+/// line put before each group that does not follow one.
+fn reordered(lines: &[Line], order: &[Vec<usize>]) -> Vec<u8> {
+    let mut out: Vec<Line> = Vec::new();
+    let put = |out: &mut Vec<Line>, content: Vec<u8>, end: Vec<u8>| {
+        if let Some(last) = out.last_mut()
+            && last.end.is_empty()
+        {
+            last.end = b"\n".to_vec();
+        }
+        out.push(Line { content, end });
+    };
+    for (n, part) in order.iter().enumerate() {
+        let blank_before = out
+            .last()
+            .is_none_or(|l: &Line| l.content.iter().all(|b| is_space(*b)));
+        if n > 0 && !part.is_empty() && !blank_before {
+            put(&mut out, Vec::new(), b"\n".to_vec());
+        }
+        for i in part {
+            put(&mut out, lines[*i].content.clone(), lines[*i].end.clone());
+        }
+    }
+    join_lines(&out)
+}
+
+/// Variants about the crawler's groups: the groups that apply to it moved after every other
+/// group (`later-group`: a library that reads a later group's `user-agent` lines as more names
+/// for the rules before them, or takes the last group, answers otherwise), and its several
+/// groups of its own made one (`split-groups`).
+fn group_variants(
+    input: &Input,
+    body: &[u8],
+    readings: &[(Vec<RecordKind>, Vec<Diagnostic>)],
+) -> Vec<(&'static str, Input)> {
+    let mut out = Vec::new();
+    let token = token_of(&input.agent);
+    let lines = split_lines(body);
+    let groups = groups_of(&lines, readings);
+    if token.is_empty() || groups.len() < 2 {
+        return out;
+    }
+    let names = |g: &Group, name: &str| {
+        g.agents
+            .iter()
+            .any(|i| agent_value(&lines[*i]).as_deref() == Some(name))
+    };
+    let own: Vec<bool> = groups.iter().map(|g| names(g, &token)).collect();
+    let applies: Vec<bool> = if own.contains(&true) {
+        own.clone()
+    } else {
+        groups.iter().map(|g| names(g, "*")).collect()
+    };
+    let preamble: Vec<usize> = (0..groups[0].agents[0]).collect();
+    let whole = |g: &Group| -> Vec<usize> { g.agents.iter().chain(&g.rest).copied().collect() };
+    if let Some(first) = applies.iter().position(|a| *a)
+        && applies[first..].contains(&false)
+    {
+        let mut order = vec![preamble.clone()];
+        order.extend(
+            groups
+                .iter()
+                .zip(&applies)
+                .filter(|(_, a)| !**a)
+                .map(|(g, _)| whole(g)),
+        );
+        order.extend(
+            groups
+                .iter()
+                .zip(&applies)
+                .filter(|(_, a)| **a)
+                .map(|(g, _)| whole(g)),
+        );
+        out.push(("later-group", with_body(input, &reordered(&lines, &order))));
+    }
+    // The crawler's own groups, each naming only it: the later ones' rules moved into the
+    // first, which every reading combines alike (RFC 9309 §2.2.1).
+    let only_own: Vec<usize> = (0..groups.len())
+        .filter(|n| {
+            groups[*n]
+                .agents
+                .iter()
+                .all(|i| agent_value(&lines[*i]).as_deref() == Some(token.as_str()))
+        })
+        .collect();
+    if only_own.len() >= 2 {
+        let rules = |g: &Group| -> Vec<usize> {
+            g.rest
+                .iter()
+                .copied()
+                .filter(|i| !lines[*i].content.iter().all(|b| is_space(*b)))
+                .collect()
+        };
+        let mut order = vec![preamble];
+        for (n, g) in groups.iter().enumerate() {
+            if n == only_own[0] {
+                let mut merged = g.agents.clone();
+                for m in &only_own {
+                    merged.extend(rules(&groups[*m]));
+                }
+                order.push(merged);
+            } else if !only_own.contains(&n) {
+                order.push(whole(g));
+            }
+        }
+        out.push(("split-groups", with_body(input, &reordered(&lines, &order))));
+    }
     out
 }
 
@@ -1286,41 +1697,16 @@ fn without_star_group(
     token: &str,
 ) -> Option<Vec<u8>> {
     let lines = split_lines(body);
-    let value = |i: usize| {
-        any_value_span(&lines[i].content).map(|(s, e)| {
-            String::from_utf8_lossy(&lines[i].content[s..e])
-                .trim()
-                .to_ascii_lowercase()
-        })
-    };
+    let value = |i: usize| agent_value(&lines[i]);
     let is_agent = |i: usize| readings[i].0.contains(&RecordKind::UserAgent);
     if token.is_empty()
         || !(0..lines.len()).any(|i| is_agent(i) && value(i).as_deref() == Some(token))
     {
         return None;
     }
-    // Groups: their `user-agent` lines, then their other lines.
-    let mut groups: Vec<(Vec<usize>, Vec<usize>)> = Vec::new();
-    let mut after_agent = false;
-    for (i, (kinds, _)) in readings.iter().enumerate().take(lines.len()) {
-        if is_agent(i) {
-            if !after_agent {
-                groups.push((Vec::new(), Vec::new()));
-            }
-            if let Some(g) = groups.last_mut() {
-                g.0.push(i);
-            }
-            after_agent = true;
-        } else {
-            let blank = kinds.iter().all(|k| *k == RecordKind::Blank);
-            if let Some(g) = groups.last_mut() {
-                g.1.push(i);
-            }
-            after_agent &= blank;
-        }
-    }
+    let groups = groups_of(&lines, readings);
     let mut drop = Vec::new();
-    for (agents, rest) in &groups {
+    for Group { agents, rest } in &groups {
         let stars: Vec<usize> = agents
             .iter()
             .copied()
@@ -1503,10 +1889,17 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
     // reference (a misspelled line spelled right, which the reference then reads) says nothing
     // about the implementation: such a construct is no candidate.
     let original = family.split.get(name).copied();
+    // A variant the implementation fails on (an error, a timeout) says nothing about the
+    // construct either way: it is left out of what follows.
+    let answers_it = |a: &Ablated| {
+        a.answers
+            .get(name)
+            .is_some_and(|said| said.allowed().is_some())
+    };
     let reacts_to = |c: &'static str| {
         answered
             .iter()
-            .any(|(c2, a)| *c2 == c && a.answers.get(name).copied() != original)
+            .any(|(c2, a)| *c2 == c && answers_it(a) && a.answers.get(name).copied() != original)
     };
     let mut candidates: Vec<(&'static str, &Ablated)> = Vec::new();
     for (c, a) in answered
@@ -1525,7 +1918,7 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
     let consistent = |c: &'static str| {
         answered
             .iter()
-            .filter(|(c2, _)| *c2 == c)
+            .filter(|(c2, a)| *c2 == c && answers_it(a))
             .all(|(_, a)| removes(a))
     };
     candidates.retain(|(c, _)| consistent(c));
@@ -1557,7 +1950,7 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
         agreed.is_some_and(|q| {
             answered
                 .iter()
-                .filter(|(c2, _)| *c2 == c)
+                .filter(|(c2, a)| *c2 == c && answers_it(a))
                 .all(|(_, a)| a.answers.get(name) == a.answers.get(&reference_name(q)))
         })
     };
@@ -1694,7 +2087,7 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
 
 /// Constructs whose neutralisation says more than others' where both remove a split: where
 /// the first is among the constructs found, those it names are dropped, in this order.
-const NARROWER: [(&str, &[&str]); 6] = [
+const NARROWER: [(&str, &[&str]); 12] = [
     // When the URL's escapes alone remove the split, the rules' and the URL's together (or
     // the reserved ones replaced on both sides) say nothing more.
     ("url-percent", &["percent", "reserved-escape"]),
@@ -1712,6 +2105,19 @@ const NARROWER: [(&str, &[&str]); 6] = [
     // Whitespace in a rule's path, written raw there and escaped in the URL, is the rule's:
     // the URL's escape replaced alike on both sides says nothing more.
     ("inner-space", &["url-control-escape"]),
+    // A rule the path starts with once letter case is ignored, or whose text is elsewhere in
+    // the URL, says why an `Allow` that does not match the URL mattered; the host is the
+    // narrowest place elsewhere.
+    ("path-case", &["unmatched-allow", "rule-elsewhere"]),
+    ("rule-in-host", &["rule-elsewhere", "unmatched-allow"]),
+    ("rule-elsewhere", &["unmatched-allow"]),
+    // A field name holding a known one, or a word with whitespace after it, is narrower than
+    // any unknown field, or any one-word line.
+    ("field-in-name", &["unknown-field"]),
+    ("word-and-space", &["one-token-line"]),
+    // An empty `user-agent` line that, once named, starts a group the library reads apart
+    // says why the group after the crawler's mattered.
+    ("empty-agent", &["later-group"]),
 ];
 
 /// A line end or a byte order mark changes how every other line is read: where one is found,
@@ -2131,7 +2537,8 @@ mod tests {
             misspelling.map(|(_, i)| String::from_utf8_lossy(&i.body()).into_owned()),
             Some("User-agent:BarBot\nallow:\nuser-agent:\ndisallow:/\n".to_owned())
         );
-        let empty = found.iter().find(|(c, _)| *c == "empty-value");
+        // The group's only rule, empty, before the group the misspelled line starts.
+        let empty = found.iter().find(|(c, _)| *c == "empty-only-rule");
         assert_eq!(
             empty.map(|(_, i)| String::from_utf8_lossy(&i.body()).into_owned()),
             Some(
@@ -2356,5 +2763,144 @@ mod tests {
             ))
             .is_empty()
         );
+    }
+
+    /// Every body of `input`'s variants neutralising `construct`.
+    fn bodies_of(input: &Input, construct: &str) -> Vec<String> {
+        variants(input)
+            .into_iter()
+            .filter(|(c, _)| *c == construct)
+            .map(|(_, i)| String::from_utf8_lossy(&i.body()).into_owned())
+            .collect()
+    }
+
+    #[test]
+    fn rules_no_reading_matches_are_taken_out_or_matched() {
+        // A rule the path starts with only when case is ignored: taken out, and given the
+        // path's case.
+        let cased = input(
+            "user-agent: *\ndisallow: /A\n",
+            "FooBot",
+            "http://example.com/ab",
+        );
+        assert_eq!(
+            bodies_of(&cased, "path-case"),
+            ["user-agent: *\n", "user-agent: *\ndisallow: /a\n"]
+        );
+        assert_eq!(
+            rule_relations(b"user-agent: *\ndisallow: /A\n", "http://example.com/ab"),
+            ["path-case"]
+        );
+        // A rule's text further along the path: taken out (a `//` found only in the
+        // scheme's `://` is left to the `//` variant).
+        let elsewhere = input(
+            "user-agent: *\ndisallow: //\ndisallow: /b\n",
+            "FooBot",
+            "http://example.com/a/b",
+        );
+        assert_eq!(
+            bodies_of(&elsewhere, "rule-elsewhere"),
+            ["user-agent: *\ndisallow: //\n"]
+        );
+        // A rule without its leading `/`: also taken out.
+        let slashless = input("user-agent: *\ndisallow: m\n", "FooBot", "http://x.test/m");
+        assert_eq!(
+            bodies_of(&slashless, "no-leading-slash"),
+            ["user-agent: *\ndisallow: /m\n", "user-agent: *\n"]
+        );
+        // A rule every reading matches, or a pattern: none of these.
+        let plain = input(
+            "user-agent: *\ndisallow: /a\ndisallow: /*b\n",
+            "FooBot",
+            "http://example.com/a/b",
+        );
+        let found = names(&plain);
+        for name in ["path-case", "rule-elsewhere"] {
+            assert!(!found.contains(&name), "{name}: {found:?}");
+        }
+    }
+
+    #[test]
+    fn the_crawler_s_groups_are_moved_last_and_made_one() {
+        let split = input(
+            "# top\nuser-agent: foobot\ndisallow: /a\nuser-agent: bar\ndisallow: /b\n\n\
+             user-agent: FooBot\nallow: /c\nuser-agent: baz\ndisallow: /d",
+            "FooBot",
+            "http://example.com/a",
+        );
+        assert_eq!(
+            bodies_of(&split, "later-group"),
+            [
+                "# top\n\nuser-agent: bar\ndisallow: /b\n\nuser-agent: baz\ndisallow: /d\n\n\
+              user-agent: foobot\ndisallow: /a\n\nuser-agent: FooBot\nallow: /c\n"
+            ]
+        );
+        assert_eq!(
+            bodies_of(&split, "split-groups"),
+            ["# top\n\nuser-agent: foobot\ndisallow: /a\nallow: /c\n\n\
+              user-agent: bar\ndisallow: /b\n\nuser-agent: baz\ndisallow: /d"]
+        );
+        // The `*` group stands for a crawler with no group of its own.
+        let star = input(
+            "user-agent: *\ndisallow: /\n\nuser-agent: bar\nallow: /\n",
+            "FooBot",
+            "http://example.com/",
+        );
+        assert_eq!(
+            bodies_of(&star, "later-group"),
+            ["user-agent: bar\nallow: /\n\nuser-agent: *\ndisallow: /\n\n"]
+        );
+        // Already last, and named once: neither.
+        let last = input(
+            "user-agent: bar\nallow: /\n\nuser-agent: foobot\ndisallow: /\n",
+            "FooBot",
+            "http://example.com/",
+        );
+        let found = names(&last);
+        assert!(!found.contains(&"later-group") && !found.contains(&"split-groups"));
+    }
+
+    #[test]
+    fn odd_field_names_words_and_crawler_names_are_neutralised() {
+        let odd = input(
+            "user-agent: Foo-Bot\nsallow: /a\nUseragent \ndisallow: /b\n",
+            "Foo-Bot",
+            "http://example.com/a",
+        );
+        assert_eq!(
+            bodies_of(&odd, "field-in-name"),
+            ["user-agent: Foo-Bot\nxqzvw-field: /a\nUseragent \ndisallow: /b\n"]
+        );
+        assert_eq!(
+            bodies_of(&odd, "word-and-space"),
+            ["user-agent: Foo-Bot\nsallow: /a\nUseragent\ndisallow: /b\n"]
+        );
+        let renamed = variants(&odd)
+            .into_iter()
+            .find(|(c, _)| *c == "agent-hyphen")
+            .map(|(_, i)| (String::from_utf8_lossy(&i.body()).into_owned(), i.agent));
+        assert_eq!(
+            renamed,
+            Some((
+                "user-agent: FooBot\nsallow: /a\nUseragent \ndisallow: /b\n".to_owned(),
+                "FooBot".to_owned()
+            ))
+        );
+        // A group's only rule, empty, before another group: its own construct.
+        let ending = input(
+            "user-agent: *\nallow:\n\nuser-agent: b\ndisallow:\n",
+            "FooBot",
+            "http://example.com/",
+        );
+        assert_eq!(
+            bodies_of(&ending, "empty-only-rule"),
+            ["user-agent: *\nallow: /xqzvw-matches-nothing\n\nuser-agent: b\ndisallow:\n"]
+        );
+        assert_eq!(
+            bodies_of(&ending, "empty-value"),
+            ["user-agent: *\nallow:\n\nuser-agent: b\ndisallow: /xqzvw-matches-nothing\n"]
+        );
+        assert!(holds_field_name(b"x-disallow") && !holds_field_name(b"disallow"));
+        assert!(!holds_field_name(b"crawl-delay"));
     }
 }

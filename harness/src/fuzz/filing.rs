@@ -123,7 +123,7 @@ pub fn clause_for_tag(tag: &str) -> Option<Clause> {
              group.",
             "must",
         ),
-        "non-standard-field" | "unknown-field" => c(
+        "non-standard-field" | "unknown-field" | "field-in-name" => c(
             "RFC 9309 §2.2.4",
             "Parsing of other records MUST NOT interfere with the parsing of explicitly defined \
              records in Section 2.",
@@ -169,7 +169,7 @@ pub fn clause_for_tag(tag: &str) -> Option<Clause> {
              (but recommended to improve readability).",
             "must",
         ),
-        "one-token-line" => c(
+        "one-token-line" | "word-and-space" => c(
             "Google 2019 (file format)",
             "Only valid lines are considered; all other content is ignored.",
             "must",
@@ -180,7 +180,28 @@ pub fn clause_for_tag(tag: &str) -> Option<Clause> {
              encoding.",
             "should",
         ),
-        "rule-in-host" => c(
+        "path-case" => c(
+            "RFC 9309 §2.2.2",
+            "To evaluate if access to a URI is allowed, a crawler MUST match the paths in \
+             \"allow\" and \"disallow\" rules against the URI. The matching SHOULD be case \
+             sensitive.",
+            "should",
+        ),
+        "agent-hyphen" => c(
+            "RFC 9309 §2.2.1",
+            "The product token MUST contain only uppercase and lowercase letters (\"a-z\" and \
+             \"A-Z\"), underscores (\"_\"), and hyphens (\"-\"). … Crawlers MUST use \
+             case-insensitive matching to find the group that matches the product token and \
+             then obey the rules of the group.",
+            "must",
+        ),
+        "split-groups" => c(
+            "RFC 9309 §2.2.1",
+            "If there is more than one group matching the user-agent, the matching groups' \
+             rules MUST be combined into one group and parsed according to Section 2.2.2.",
+            "must",
+        ),
+        "rule-in-host" | "rule-elsewhere" => c(
             "RFC 9309 §2.2.2",
             "To evaluate if access to a URI is allowed, a crawler MUST match the paths in \
              \"allow\" and \"disallow\" rules against the URI. The matching SHOULD be case \
@@ -261,7 +282,7 @@ pub fn clause_for_tag(tag: &str) -> Option<Clause> {
         // that are followed by one or more rules. The group is terminated by a user-agent line
         // or end of file.”; the requirement a crawler breaks by cutting a group short, or by
         // giving its rules to only one of its user-agent lines, is §2.2.1's.
-        "blank-line" | "shared-group" | "adjacent-groups" => c(
+        "blank-line" | "shared-group" | "adjacent-groups" | "later-group" | "empty-only-rule" => c(
             "RFC 9309 §2.2.1; the group as §2.1 defines it: one or more user-agent lines, then \
              rules, until the next user-agent line or the end of the file",
             "Crawlers MUST use case-insensitive matching to find the group that matches the \

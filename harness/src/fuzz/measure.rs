@@ -38,7 +38,14 @@ fn place(construct: &str) -> Place {
         "inner-dollar" | "end-anchor" | "wildcard" | "percent" | "non-ascii" | "index-html"
         | "long" | "double-slash" | "hex-case" | "bare-percent" | "reserved-escape"
         | "escaped-special" => Place::Rule,
-        c if c.starts_with("url-") || c == "empty-query" || c == "rule-in-host" => Place::Url,
+        c if c.starts_with("url-")
+            || matches!(
+                c,
+                "empty-query" | "rule-in-host" | "rule-elsewhere" | "path-case"
+            ) =>
+        {
+            Place::Url
+        }
         c if c.starts_with("agent-") => Place::Agent,
         "no-group-applies" | "robots-txt" | "no-group" | "allow-rule" | "disallow-rule"
         | "no-matching-rule" | "other" => Place::Decision,
@@ -47,7 +54,7 @@ fn place(construct: &str) -> Place {
 }
 
 /// The tags a file holds: its body's constructs and the shapes of its rules.
-fn file_tags(body: &[u8]) -> BTreeSet<&'static str> {
+fn file_tags(body: &[u8], agent: &str) -> BTreeSet<&'static str> {
     let mut tags: BTreeSet<&'static str> = body_tags(body).into_iter().collect();
     // What only the lenient reading names (a misspelling, a missing colon accepted).
     for record in Robots::parse(body, ParseOptions::new(Profile::Google)).records() {
@@ -72,12 +79,25 @@ fn file_tags(body: &[u8]) -> BTreeSet<&'static str> {
     // rule, and its rules' values by kind (for an equal allow and disallow).
     let mut after_agent = false;
     let mut has_rule = true;
+    // Whether each rule of the group has an empty value (one empty rule alone: what ends the
+    // group's `user-agent` lines).
+    let mut empty_rules: Vec<bool> = Vec::new();
     let mut values: (BTreeSet<String>, BTreeSet<String>) = Default::default();
     // The longest rule value of the group so far (a longer one after it: rule order).
     let mut longest = 0;
     // The `user-agent` values seen (a `*` group beside a named one).
     let mut agents: BTreeSet<String> = BTreeSet::new();
+    // Each group's `user-agent` values, in file order.
+    let mut groups: Vec<BTreeSet<String>> = Vec::new();
     for line in String::from_utf8_lossy(body).lines() {
+        let word = line.trim();
+        if !line.contains(['#', ':'])
+            && !word.is_empty()
+            && !word.contains([' ', '\t'])
+            && line.trim_end() != line
+        {
+            tags.insert("word-and-space");
+        }
         if crate::fuzz::ablation::is_commented_rule(line) {
             tags.insert("commented-rule");
         }
@@ -95,6 +115,9 @@ fn file_tags(body: &[u8]) -> BTreeSet<&'static str> {
             }
             let key = key.trim().to_ascii_lowercase();
             let value = value.trim();
+            if crate::fuzz::ablation::holds_field_name(key.as_bytes()) {
+                tags.insert("field-in-name");
+            }
             if key == "allow" || key == "disallow" {
                 if value.len() > longest && longest > 0 {
                     tags.insert("rule-order");
@@ -109,6 +132,7 @@ fn file_tags(body: &[u8]) -> BTreeSet<&'static str> {
                     tags.insert("blank-line");
                 }
                 has_rule = true;
+                empty_rules.push(value.is_empty());
                 if !value.is_empty() {
                     let (allows, disallows) = &mut values;
                     let (mine, theirs) = if key == "allow" {
@@ -127,6 +151,12 @@ fn file_tags(body: &[u8]) -> BTreeSet<&'static str> {
             }
             if key == "user-agent" {
                 agents.insert(value.to_ascii_lowercase());
+                if !after_agent {
+                    groups.push(BTreeSet::new());
+                }
+                if let Some(g) = groups.last_mut() {
+                    g.insert(value.to_ascii_lowercase());
+                }
                 if in_group && !after_agent && !blank {
                     tags.insert("adjacent-groups");
                 }
@@ -137,6 +167,10 @@ fn file_tags(body: &[u8]) -> BTreeSet<&'static str> {
                     if !has_rule {
                         tags.insert("empty-group");
                     }
+                    if empty_rules == [true] {
+                        tags.insert("empty-only-rule");
+                    }
+                    empty_rules.clear();
                     has_rule = false;
                     values = Default::default();
                     longest = 0;
@@ -154,6 +188,29 @@ fn file_tags(body: &[u8]) -> BTreeSet<&'static str> {
     }
     if agents.contains("*") && agents.iter().any(|a| a != "*" && !a.is_empty()) {
         tags.insert("star-group");
+    }
+    // The groups that apply to the crawler (its own, else `*`): another group after one of
+    // them, and its own name in several groups that name only it.
+    let token = agent
+        .split('/')
+        .next()
+        .unwrap_or_default()
+        .to_ascii_lowercase();
+    let own = |g: &BTreeSet<String>| g.contains(&token);
+    let applies = |g: &BTreeSet<String>| {
+        if groups.iter().any(own) {
+            own(g)
+        } else {
+            g.contains("*")
+        }
+    };
+    if let Some(first) = groups.iter().position(applies)
+        && groups[first..].iter().any(|g| !applies(g))
+    {
+        tags.insert("later-group");
+    }
+    if groups.iter().filter(|g| g.len() == 1 && own(g)).count() >= 2 {
+        tags.insert("split-groups");
     }
     tags
 }
@@ -237,8 +294,11 @@ pub fn measure(
     let Some((corpus, _)) = corpus else {
         return out;
     };
-    let files: Vec<BTreeSet<&'static str>> =
-        corpus.sites.iter().map(|s| file_tags(&s.body)).collect();
+    let files: Vec<BTreeSet<&'static str>> = corpus
+        .sites
+        .iter()
+        .map(|s| file_tags(&s.body, agent))
+        .collect();
     for cause in &causes {
         let count = files.iter().filter(|f| holds(f, cause)).count();
         if let Some(m) = out.root_causes.get_mut(&cause.id) {
@@ -284,10 +344,12 @@ pub fn measure(
                             tags.insert(*p, verdict_tags(&verdict, selection));
                         }
                     }
+                    let mut url_tags = url_tags(url);
+                    url_tags.extend(crate::fuzz::ablation::rule_relations(&site.body, url));
                     Check {
                         answers,
                         tags,
-                        url: url_tags(url),
+                        url: url_tags,
                     }
                 })
                 .collect();
@@ -545,6 +607,7 @@ mod tests {
         let tags = file_tags(
             b"user-agent: a\nuser-agent: b\nallow: /x//y%2f\ndisallow: /x//y%2f\n\
               user-agent: c\nuser-agent: d\ndisallow: /%zz\nuser-agent: e\n",
+            "a",
         );
         for tag in [
             "shared-group",
@@ -557,7 +620,7 @@ mod tests {
         ] {
             assert!(tags.contains(tag), "{tag}: {tags:?}");
         }
-        let plain = file_tags(b"user-agent: a\ndisallow: /A%2F\nallow: /b\n");
+        let plain = file_tags(b"user-agent: a\ndisallow: /A%2F\nallow: /b\n", "a");
         for tag in [
             "shared-group",
             "hex-case",
@@ -568,9 +631,11 @@ mod tests {
             assert!(!plain.contains(tag), "{tag}: {plain:?}");
         }
         assert!(plain.contains("reserved-escape"));
-        assert!(file_tags(b"user-agent: a\n\xEF\xBB\xBFdisallow: /\n").contains("inner-bom"));
-        let odd =
-            file_tags(b"user-agent: a\nw\ndisallow :/a\nallow: /ab\nuser-agent: *\n#disallow: /\n");
+        assert!(file_tags(b"user-agent: a\n\xEF\xBB\xBFdisallow: /\n", "a").contains("inner-bom"));
+        let odd = file_tags(
+            b"user-agent: a\nw\ndisallow :/a\nallow: /ab\nuser-agent: *\n#disallow: /\n",
+            "a",
+        );
         for tag in [
             "commented-rule",
             "star-group",
@@ -581,12 +646,47 @@ mod tests {
         ] {
             assert!(odd.contains(tag), "{tag}: {odd:?}");
         }
-        let plain = file_tags(b"user-agent: a\nallow: /ab\ndisallow: /a\n\nuser-agent: b\n");
+        let plain = file_tags(
+            b"user-agent: a\nallow: /ab\ndisallow: /a\n\nuser-agent: b\n",
+            "a",
+        );
         for tag in [
             "one-token-line",
             "space-before-colon",
             "rule-order",
             "adjacent-groups",
+        ] {
+            assert!(!plain.contains(tag), "{tag}: {plain:?}");
+        }
+    }
+
+    #[test]
+    fn a_file_s_groups_for_the_crawler_and_odd_field_names_are_found() {
+        let tags = file_tags(
+            b"user-agent: foo\ndisallow: /a\n\nuser-agent: bar\nsallow: /b\nUseragent \n\n\
+              user-agent: foo\ndisallow: /c\n",
+            "Foo",
+        );
+        for tag in [
+            "later-group",
+            "split-groups",
+            "field-in-name",
+            "word-and-space",
+        ] {
+            assert!(tags.contains(tag), "{tag}: {tags:?}");
+        }
+        let ending = file_tags(b"user-agent: *\nallow:\nuser-agent: b\ndisallow: /\n", "a");
+        assert!(ending.contains("empty-only-rule"), "{ending:?}");
+        // The crawler's group last, named once; a known field and a one-word line.
+        let plain = file_tags(
+            b"user-agent: bar\nallow: /b\nUseragent\n\nuser-agent: foo\ndisallow: /c\n",
+            "foo",
+        );
+        for tag in [
+            "later-group",
+            "split-groups",
+            "field-in-name",
+            "word-and-space",
         ] {
             assert!(!plain.contains(tag), "{tag}: {plain:?}");
         }

@@ -606,6 +606,20 @@ pub fn construct_phrase(tag: &str) -> Option<&'static str> {
         "commented-rule" => "a comment line holding a rule (`#Disallow: /`)",
         "star-group" => "a `*` group beside the crawler's own group",
         "unmatched-allow" => "an `Allow` rule that does not match the URL",
+        "path-case" => {
+            "a rule that matches the URL's path only when letter case is ignored (`/A` for `/a`)"
+        }
+        "rule-elsewhere" => {
+            "a rule's text found in the URL, but not at the start of its path (`/b` in `/a/b`)"
+        }
+        "later-group" => "another group after the crawler's group",
+        "empty-only-rule" => "a group whose only rule has an empty value, before another group",
+        "split-groups" => "the crawler's rules in several groups naming it",
+        "field-in-name" => "an unknown field whose name holds a known one (`sallow` holds `allow`)",
+        "word-and-space" => {
+            "a line of one word and trailing whitespace, without a colon (`Useragent `)"
+        }
+        "agent-hyphen" => "a crawler name holding `-` or `_` (`Googlebot-News`)",
         "rule-in-host" => "a rule's text found in the URL's host, before its path",
         "rule-order" => "the deciding rule after another matching rule (rule order)",
         "url-control-escape" => "a control character's escape in the URL (`%09`, `%0A`, `%0D`)",
