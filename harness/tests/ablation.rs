@@ -436,7 +436,7 @@ fn skips_empty_agent() -> Box<dyn Engine> {
             let text = String::from_utf8_lossy(body);
             let read: String = text
                 .split_inclusive('\n')
-                .filter(|l| l.trim().to_ascii_lowercase() != "user-agent:")
+                .filter(|l| !l.trim().eq_ignore_ascii_case("user-agent:"))
                 .collect();
             reference.check(read.as_bytes(), agent, urls)
         },
@@ -457,13 +457,13 @@ fn keeps_agents_after_rules() -> Box<dyn Engine> {
             let mut read = String::new();
             for line in text.split_inclusive('\n') {
                 let lower = line.trim().to_ascii_lowercase();
-                if lower.starts_with("user-agent:") {
+                if let Some(name) = lower.strip_prefix("user-agent:") {
                     if after_rule {
                         for name in &seen {
                             read.push_str(&format!("user-agent: {name}\n"));
                         }
                     }
-                    seen.push(lower["user-agent:".len()..].trim().to_owned());
+                    seen.push(name.trim().to_owned());
                     after_rule = false;
                 } else if lower.starts_with("allow:") || lower.starts_with("disallow:") {
                     after_rule = true;

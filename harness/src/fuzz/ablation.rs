@@ -334,6 +334,10 @@ fn rewrite_rules(
 /// What to do with a line: nothing (`None`), remove it (`Some(None)`), or give it new content.
 type LinePick<'a> = dyn Fn(&Line, &[RecordKind], &[Diagnostic]) -> Option<Option<Vec<u8>>> + 'a;
 
+/// [`LinePick`], also given the line's 0-based position.
+type LinePickAt<'a> =
+    dyn Fn(usize, &Line, &[RecordKind], &[Diagnostic]) -> Option<Option<Vec<u8>>> + 'a;
+
 /// Each line `pick` selects removed, or rewritten by it; `None` when nothing changed.
 fn rewrite_lines(
     body: &[u8],
@@ -349,7 +353,7 @@ fn rewrite_lines(
 fn rewrite_lines_at(
     body: &[u8],
     readings: &[(Vec<RecordKind>, Vec<Diagnostic>)],
-    pick: &dyn Fn(usize, &Line, &[RecordKind], &[Diagnostic]) -> Option<Option<Vec<u8>>>,
+    pick: &LinePickAt<'_>,
 ) -> Option<Vec<u8>> {
     let mut out = Vec::new();
     let mut changed = false;
@@ -713,6 +717,22 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
             out
         })
     });
+    // The other neutral form, for a BOM that starts a line other than the first: a letter in
+    // its place, which every reading keeps in the field name as the reference keeps the BOM
+    // (a library that skips a BOM wherever it stands then answers otherwise).
+    push("inner-bom", {
+        let mut lines = split_lines(&body);
+        let mut changed = false;
+        for line in lines.iter_mut().skip(1) {
+            if let Some(rest) = line.content.strip_prefix(b"\xEF\xBB\xBF")
+                && rest.first().is_some_and(|b| !is_space(*b))
+            {
+                line.content = [&b"x"[..], rest].concat();
+                changed = true;
+            }
+        }
+        changed.then(|| join_lines(&lines))
+    });
     let relined = |from: &[u8], to: &[u8]| -> Option<Vec<u8>> {
         let mut changed = false;
         let mut lines = split_lines(&body);
@@ -727,8 +747,8 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
     push("crlf", relined(b"\r\n", b"\n"));
     push("cr-line-end", relined(b"\r", b"\n"));
     // Blank lines (only whitespace) inside a group, before a line that is not a
-    // `user-agent` line: removed (a blank line before the next group's `user-agent` line
-    // separates groups under every reading).
+    // `user-agent` line or between two `user-agent` lines: removed (a blank line before the
+    // next group's `user-agent` line separates groups under every reading).
     let lines = split_lines(&body);
     let blank = |line: &Line| {
         line.content
@@ -737,13 +757,20 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
             .iter()
             .all(|b| is_space(*b))
     };
+    let agent_at = |j: usize| readings[j].0.contains(&RecordKind::UserAgent);
     let inside: Vec<bool> = (0..lines.len())
         .map(|i| {
             blank(&lines[i])
                 && !lines[i].end.is_empty()
                 && (i + 1..lines.len())
                     .find(|j| !blank(&lines[*j]))
-                    .is_some_and(|j| !readings[j].0.contains(&RecordKind::UserAgent))
+                    .is_some_and(|j| {
+                        !agent_at(j)
+                            || (0..i)
+                                .rev()
+                                .find(|k| !blank(&lines[*k]))
+                                .is_some_and(agent_at)
+                    })
         })
         .collect();
     push(
@@ -1462,9 +1489,7 @@ pub(crate) fn rule_relation(value: &[u8], url: &str) -> Option<&'static str> {
     }
     // The host and path only: a `//` rule found in the scheme's `://` is a `//` rule (which
     // a library that collapses `//` reads alike), not one matched away from the path.
-    let whole = url[url.find("://").map_or(0, |i| i + 3)..]
-        .as_bytes()
-        .to_ascii_lowercase();
+    let whole = url.as_bytes()[url.find("://").map_or(0, |i| i + 3)..].to_ascii_lowercase();
     let value = value.to_ascii_lowercase();
     (value.starts_with(b"/") && whole.windows(value.len()).any(|w| w == value.as_slice()))
         .then_some("rule-elsewhere")
@@ -2885,6 +2910,23 @@ mod tests {
                 "user-agent: FooBot\nsallow: /a\nUseragent \ndisallow: /b\n".to_owned(),
                 "FooBot".to_owned()
             ))
+        );
+        // A blank line between a group's `user-agent` lines, and a BOM starting a line.
+        let gapped = input(
+            "user-agent: foobot\n\nuser-agent: b\ndisallow: /\n\n\u{FEFF}user-agent: c\n",
+            "FooBot",
+            "http://example.com/",
+        );
+        assert_eq!(
+            bodies_of(&gapped, "blank-line"),
+            ["user-agent: foobot\nuser-agent: b\ndisallow: /\n\u{FEFF}user-agent: c\n"]
+        );
+        assert_eq!(
+            bodies_of(&gapped, "inner-bom"),
+            [
+                "user-agent: foobot\n\nuser-agent: b\ndisallow: /\n\nuser-agent: c\n",
+                "user-agent: foobot\n\nuser-agent: b\ndisallow: /\n\nxuser-agent: c\n"
+            ]
         );
         // A group's only rule, empty, before another group: its own construct.
         let ending = input(

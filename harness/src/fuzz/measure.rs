@@ -163,6 +163,9 @@ fn file_tags(body: &[u8], agent: &str) -> BTreeSet<&'static str> {
                 in_group = true;
                 if after_agent {
                     tags.insert("shared-group");
+                    if blank {
+                        tags.insert("blank-line");
+                    }
                 } else {
                     if !has_rule {
                         tags.insert("empty-group");
@@ -677,6 +680,8 @@ mod tests {
         }
         let ending = file_tags(b"user-agent: *\nallow:\nuser-agent: b\ndisallow: /\n", "a");
         assert!(ending.contains("empty-only-rule"), "{ending:?}");
+        let gapped = file_tags(b"user-agent: a\n\nuser-agent: b\ndisallow: /\n", "a");
+        assert!(gapped.contains("blank-line"), "{gapped:?}");
         // The crawler's group last, named once; a known field and a one-word line.
         let plain = file_tags(
             b"user-agent: bar\nallow: /b\nUseragent\n\nuser-agent: foo\ndisallow: /c\n",
