@@ -1090,16 +1090,37 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
             ))
         }),
     );
-    // The other neutral form: the rule taken out, which no reading matches to a path (a
-    // library that reads it as `/…`, or looks for it anywhere, then answers otherwise).
+    // The other neutral forms: the rule taken out, or its text replaced by one found nowhere
+    // (a library that fails on a file with no rule still answers the latter), which no
+    // reading matches to a path: a library that reads it as `/…`, or looks for it anywhere,
+    // then answers otherwise.
+    let slashless = |kinds: &[RecordKind], diagnostics: &[Diagnostic], line: &Line| {
+        is_rule(kinds)
+            && has(diagnostics, "no-leading-slash")
+            && any_value_span(&line.content)
+                .is_some_and(|(s, e)| !line.content[s..e].starts_with(b"*"))
+    };
     push(
         "no-leading-slash",
         rewrite_lines(&body, &readings, &|line, kinds, diagnostics| {
-            (is_rule(kinds)
-                && has(diagnostics, "no-leading-slash")
-                && any_value_span(&line.content)
-                    .is_some_and(|(s, e)| !line.content[s..e].starts_with(b"*")))
-            .then_some(None)
+            slashless(kinds, diagnostics, line).then_some(None)
+        }),
+    );
+    push(
+        "no-leading-slash",
+        rewrite_lines(&body, &readings, &|line, kinds, diagnostics| {
+            if !slashless(kinds, diagnostics, line) {
+                return None;
+            }
+            let (s, e) = any_value_span(&line.content)?;
+            Some(Some(
+                [
+                    &line.content[..s],
+                    b"xqzvw-matches-nothing",
+                    &line.content[e..],
+                ]
+                .concat(),
+            ))
         }),
     );
     push(
@@ -2831,7 +2852,11 @@ mod tests {
         let slashless = input("user-agent: *\ndisallow: m\n", "FooBot", "http://x.test/m");
         assert_eq!(
             bodies_of(&slashless, "no-leading-slash"),
-            ["user-agent: *\ndisallow: /m\n", "user-agent: *\n"]
+            [
+                "user-agent: *\ndisallow: /m\n",
+                "user-agent: *\n",
+                "user-agent: *\ndisallow: xqzvw-matches-nothing\n"
+            ]
         );
         // A rule every reading matches, or a pattern: none of these.
         let plain = input(
