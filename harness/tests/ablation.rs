@@ -525,7 +525,12 @@ fn how_a_library_reads_the_group_after_the_crawler_s_is_told_apart() {
     );
     let causes = root_causes(catalogue.index());
     assert_eq!(causes.len(), 1, "{causes:?}");
-    assert_eq!(causes[0].construct, "empty-agent", "{:?}", causes[0]);
+    assert_eq!(
+        causes[0].construct, "skipped-empty-agent",
+        "{:?}",
+        causes[0]
+    );
+    assert_eq!(clause(&causes[0], None).force, "interpretation");
     // Names kept after rules: naming the empty line changes nothing, moving the crawler's
     // group last does.
     let catalogue = ablated(
@@ -566,4 +571,24 @@ fn a_variant_the_library_fails_on_neither_proves_nor_refutes_a_cause() {
     let causes = root_causes(catalogue.index());
     assert_eq!(causes.len(), 1, "{causes:?}");
     assert_eq!(causes[0].construct, "no-leading-slash", "{:?}", causes[0]);
+}
+
+#[test]
+fn a_first_match_library_on_a_tie_alone_is_filed_under_the_tie() {
+    // Equal-length rules only: a library that obeys the first match and one that breaks
+    // ties by the file's order answer alike, and the sentence both break is the tie's.
+    let example = input(
+        "user-agent: *\ndisallow: /b\nallow: /b\n",
+        "FooBot",
+        "http://example.com/b",
+    );
+    let catalogue = ablated("ablation-tie-order", example, &mut [first_match_wins()]);
+    assert_eq!(
+        catalogue.families()[0].split["first-match-wins"],
+        Answer::Disallow
+    );
+    let causes = root_causes(catalogue.index());
+    assert_eq!(causes.len(), 1, "{causes:?}");
+    assert_eq!(causes[0].construct, "tie", "{:?}", causes[0]);
+    assert_eq!(clause(&causes[0], None).force, "should");
 }

@@ -57,11 +57,12 @@ use crate::fuzz::generate::Input;
 
 /// Every construct a variant can neutralise, in a fixed order (the order only names the
 /// variants; it never decides a cause).
-pub const ABLATABLE: [&str; 52] = [
+pub const ABLATABLE: [&str; 54] = [
     "bom",
     "inner-bom",
     "crlf",
     "cr-line-end",
+    "last-line-end",
     "blank-line",
     "adjacent-groups",
     "misspelling",
@@ -100,6 +101,7 @@ pub const ABLATABLE: [&str; 52] = [
     "rule-in-host",
     "rule-elsewhere",
     "path-case",
+    "partial-char",
     "non-ascii",
     "wildcard",
     "end-anchor",
@@ -506,6 +508,36 @@ pub(crate) fn holds_field_name(key: &[u8]) -> bool {
             .any(|f| key.contains(f))
 }
 
+/// How many percent-encoded continuation octets the UTF-8 character a value's trailing
+/// escapes start still lacks (`/%C3` lacks one): 0 when the value ends on a whole character.
+pub(crate) fn missing_continuations(value: &[u8]) -> usize {
+    let mut octets = Vec::new();
+    let mut end = value.len();
+    while end >= 3 && value[end - 3] == b'%' {
+        let Some(octet) = std::str::from_utf8(&value[end - 2..end])
+            .ok()
+            .and_then(|h| u8::from_str_radix(h, 16).ok())
+        else {
+            break;
+        };
+        octets.push(octet);
+        end -= 3;
+        if octet >= 0xC0 {
+            break;
+        }
+    }
+    let Some(&lead) = octets.last() else {
+        return 0;
+    };
+    let needed: usize = match lead {
+        0xC0..=0xDF => 1,
+        0xE0..=0xEF => 2,
+        0xF0..=0xF7 => 3,
+        _ => return 0,
+    };
+    needed.saturating_sub(octets.len() - 1)
+}
+
 /// The lines joined again without those at the 0-based positions `drop`.
 fn join_without(lines: Vec<Line>, drop: &[usize]) -> Vec<u8> {
     let kept: Vec<Line> = lines
@@ -744,6 +776,12 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
         }
         changed.then(|| join_lines(&lines))
     };
+    // A last line with no line end: given one.
+    push(
+        "last-line-end",
+        (!body.is_empty() && !body.ends_with(b"\n") && !body.ends_with(b"\r"))
+            .then(|| [&body[..], b"\n"].concat()),
+    );
     push("crlf", relined(b"\r\n", b"\n"));
     push("cr-line-end", relined(b"\r", b"\n"));
     // Blank lines (only whitespace) inside a group, before a line that is not a
@@ -1579,6 +1617,34 @@ fn line_variants(
             out.push((name, with_body(input, &join_lines(&cased))));
         }
     }
+    // A rule ending inside a percent-encoded UTF-8 character that the path goes on with
+    // (`/%C3` of `/%C3%A9`): the character completed from the path, which every reading
+    // still matches (a library that decodes the escapes before comparing then answers
+    // otherwise).
+    let raw_path = &url.as_bytes()[path_at(url)..];
+    let completed = rewrite_rules(body, readings, &|value| {
+        let missing = missing_continuations(value);
+        let rest = raw_path.strip_prefix(value).unwrap_or_default();
+        if missing == 0 || rest.len() < 3 * missing {
+            return value.to_vec();
+        }
+        let tail = &rest[..3 * missing];
+        let continues = tail.chunks(3).all(|c| {
+            c[0] == b'%'
+                && std::str::from_utf8(&c[1..])
+                    .ok()
+                    .and_then(|h| u8::from_str_radix(h, 16).ok())
+                    .is_some_and(|o| (0x80..0xC0).contains(&o))
+        });
+        if continues {
+            [value, tail].concat()
+        } else {
+            value.to_vec()
+        }
+    });
+    if let Some(new) = completed {
+        out.push(("partial-char", with_body(input, &new)));
+    }
     out
 }
 
@@ -1794,7 +1860,11 @@ fn longest_first(body: &[u8], readings: &[(Vec<RecordKind>, Vec<Diagnostic>)]) -
         };
         let mut order: Vec<usize> = (i..j).collect();
         order.sort_by_key(|k| key(*k));
-        if order.iter().copied().ne(i..j) {
+        // Rules already longest first, but for equal-length ones: only a tie's order would
+        // change, which a tie-breaker that follows the file's order reads alike (the tie is
+        // the construct there).
+        let in_order = (i..j).map(|k| key(k).0).is_sorted();
+        if !in_order && order.iter().copied().ne(i..j) {
             changed = true;
             let contents: Vec<Vec<u8>> = order.iter().map(|k| lines[*k].content.clone()).collect();
             for (line, content) in lines[i..j].iter_mut().zip(contents) {
@@ -2041,6 +2111,24 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
         }
     };
     if let Some((construct, _)) = chosen {
+        // An empty `user-agent` line the implementation answers as if it were not there (its
+        // answer is the reference's once the line is taken out) is one it skips, so that its
+        // rules join the group before: the reference reads the line as starting a group of its
+        // own, which RFC 9309's syntax (a product token is not empty) does not say. Named
+        // apart, with the force of that reading.
+        let body_len = input.body().len();
+        let skipped = construct == "empty-agent"
+            && answered.iter().any(|(c, a)| {
+                *c == construct
+                    && a.input.robots.len() < body_len
+                    && a.answers.get(name).copied() == original
+                    && removes(a)
+            });
+        let construct = if skipped {
+            "skipped-empty-agent"
+        } else {
+            construct
+        };
         // The implementation answers as one profile on this input: a profile split, which a
         // maintainer can check on the input shown (the expected line names both answers).
         return Some(Cause {
@@ -2133,7 +2221,7 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
 
 /// Constructs whose neutralisation says more than others' where both remove a split: where
 /// the first is among the constructs found, those it names are dropped, in this order.
-const NARROWER: [(&str, &[&str]); 12] = [
+const NARROWER: [(&str, &[&str]); 14] = [
     // When the URL's escapes alone remove the split, the rules' and the URL's together (or
     // the reserved ones replaced on both sides) say nothing more.
     ("url-percent", &["percent", "reserved-escape"]),
@@ -2158,9 +2246,16 @@ const NARROWER: [(&str, &[&str]); 12] = [
     ("rule-in-host", &["rule-elsewhere", "unmatched-allow"]),
     ("rule-elsewhere", &["unmatched-allow"]),
     // A field name holding a known one, or a word with whitespace after it, is narrower than
-    // any unknown field, or any one-word line.
-    ("field-in-name", &["unknown-field"]),
+    // any unknown field, or any one-word line. A library that reads such a name as the field
+    // it holds puts the rules after it in a group: they are outside any group only for a
+    // reading that does not.
+    ("field-in-name", &["unknown-field", "rule-outside-group"]),
     ("word-and-space", &["one-token-line"]),
+    // A crawler's group with no rules that the library drops falls back to the `*` group:
+    // the `*` group only shows it.
+    ("empty-group", &["star-group"]),
+    // A character cut in two is what the escapes' decoding trips on.
+    ("partial-char", &["percent", "url-percent", "non-ascii"]),
     // An empty `user-agent` line that, once named, starts a group the library reads apart
     // says why the group after the crawler's mattered.
     ("empty-agent", &["later-group"]),
@@ -2168,7 +2263,7 @@ const NARROWER: [(&str, &[&str]); 12] = [
 
 /// A line end or a byte order mark changes how every other line is read: where one is found,
 /// the others found beside it are what it split or joined.
-const FILE_FORMAT: [&str; 4] = ["bom", "inner-bom", "cr-line-end", "crlf"];
+const FILE_FORMAT: [&str; 5] = ["bom", "inner-bom", "cr-line-end", "crlf", "last-line-end"];
 
 /// `found` (constructs, each named by `name`) narrowed by [`NARROWER`] and [`FILE_FORMAT`].
 fn narrow<T>(found: &mut Vec<T>, name: impl Fn(&T) -> &str) {
@@ -2837,6 +2932,19 @@ mod tests {
             rule_relations(b"user-agent: *\ndisallow: /A\n", "http://example.com/ab"),
             ["path-case"]
         );
+        // A rule ending inside a character the path goes on with: completed.
+        let cut = input(
+            "user-agent: *\ndisallow: /%C3\n",
+            "FooBot",
+            "http://example.com/%C3%A9",
+        );
+        assert_eq!(
+            bodies_of(&cut, "partial-char"),
+            ["user-agent: *\ndisallow: /%C3%A9\n"]
+        );
+        assert_eq!(missing_continuations(b"/%E2%82"), 1);
+        assert_eq!(missing_continuations(b"/%C3%A9"), 0);
+        assert_eq!(missing_continuations(b"/a%2F"), 0);
         // A rule's text further along the path: taken out (a `//` found only in the
         // scheme's `://` is left to the `//` variant).
         let elsewhere = input(
@@ -2952,6 +3060,12 @@ mod tests {
                 "user-agent: foobot\n\nuser-agent: b\ndisallow: /\n\nuser-agent: c\n",
                 "user-agent: foobot\n\nuser-agent: b\ndisallow: /\n\nxuser-agent: c\n"
             ]
+        );
+        // A last line with no line end: given one.
+        let unended = input("user-agent: *\ndisallow:", "FooBot", "http://example.com/");
+        assert_eq!(
+            bodies_of(&unended, "last-line-end"),
+            ["user-agent: *\ndisallow:\n"]
         );
         // A group's only rule, empty, before another group: its own construct.
         let ending = input(

@@ -139,8 +139,9 @@ pub fn clause_for_tag(tag: &str) -> Option<Clause> {
             "Google 2019 (file format), which Google's parser departs from (it accepts common \
              misspellings and a missing colon; the `google` profile follows the parser); RFC 9309 \
              §2.2 (the formal syntax names each field exactly, with its colon)",
-            "Handling of `<field>` elements with simple errors or typos (for example, \
-             \"useragent\" instead of \"user-agent\") is not supported.",
+            "Each valid line consists of a field, a colon, and a value. … Handling of \
+             `<field>` elements with simple errors or typos (for example, \"useragent\" instead \
+             of \"user-agent\") is not supported.",
             "interpretation",
         ),
         "long-line" | "size-limit" => c(
@@ -195,6 +196,12 @@ pub fn clause_for_tag(tag: &str) -> Option<Clause> {
              then obey the rules of the group.",
             "must",
         ),
+        "last-line-end" => c(
+            "RFC 9309 §2.3.1.5",
+            "Crawlers MUST try to parse each line of the robots.txt file. Crawlers MUST use the \
+             parseable rules.",
+            "must",
+        ),
         "split-groups" => c(
             "RFC 9309 §2.2.1",
             "If there is more than one group matching the user-agent, the matching groups' \
@@ -214,7 +221,7 @@ pub fn clause_for_tag(tag: &str) -> Option<Clause> {
              that has the most octets.",
             "must",
         ),
-        "double-slash" | "empty-query" | "url-control-escape" => c(
+        "double-slash" | "empty-query" | "url-control-escape" | "partial-char" => c(
             "RFC 9309 §2.2.2",
             "To evaluate if access to a URI is allowed, a crawler MUST match the paths in \
              \"allow\" and \"disallow\" rules against the URI. … The match evaluates \
@@ -288,6 +295,14 @@ pub fn clause_for_tag(tag: &str) -> Option<Clause> {
             "Crawlers MUST use case-insensitive matching to find the group that matches the \
              product token and then obey the rules of the group.",
             "must",
+        ),
+        "skipped-empty-agent" => c(
+            "RFC 9309 §2.1 and §2.2.1; silent on a `user-agent` line with no product token \
+             (its syntax has none empty), which the reference reads, as Google's parser does, as \
+             starting a group that names no crawler and so ends the group before",
+            "Group: One or more user-agent lines that are followed by one or more rules. The \
+             group is terminated by a user-agent line or end of file.",
+            "interpretation",
         ),
         "empty-agent" => c(
             "RFC 9309 §2.2.1; an empty value is no product token and matches none",

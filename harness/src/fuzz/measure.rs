@@ -37,7 +37,7 @@ fn place(construct: &str) -> Place {
     match construct {
         "inner-dollar" | "end-anchor" | "wildcard" | "percent" | "non-ascii" | "index-html"
         | "long" | "double-slash" | "hex-case" | "bare-percent" | "reserved-escape"
-        | "escaped-special" => Place::Rule,
+        | "escaped-special" | "partial-char" => Place::Rule,
         c if c.starts_with("url-")
             || matches!(
                 c,
@@ -72,6 +72,9 @@ fn file_tags(body: &[u8], agent: &str) -> BTreeSet<&'static str> {
     }
     if body.len() > 3 && body[3..].windows(3).any(|w| w == b"\xEF\xBB\xBF") {
         tags.insert("inner-bom");
+    }
+    if !body.is_empty() && !body.ends_with(b"\n") && !body.ends_with(b"\r") {
+        tags.insert("last-line-end");
     }
     let mut in_group = false;
     let mut blank = false;
@@ -180,6 +183,7 @@ fn file_tags(body: &[u8], agent: &str) -> BTreeSet<&'static str> {
                 }
                 if value.is_empty() {
                     tags.insert("empty-agent");
+                    tags.insert("skipped-empty-agent");
                 }
             }
             after_agent = key == "user-agent";
@@ -222,6 +226,9 @@ fn file_tags(body: &[u8], agent: &str) -> BTreeSet<&'static str> {
 /// starts no escape, a reserved character's escape.
 fn escape_tags(value: &str) -> Vec<&'static str> {
     let mut tags = Vec::new();
+    if crate::fuzz::ablation::missing_continuations(value.as_bytes()) > 0 {
+        tags.push("partial-char");
+    }
     if value.contains("//") {
         tags.push("double-slash");
     }
@@ -680,8 +687,9 @@ mod tests {
         }
         let ending = file_tags(b"user-agent: *\nallow:\nuser-agent: b\ndisallow: /\n", "a");
         assert!(ending.contains("empty-only-rule"), "{ending:?}");
-        let gapped = file_tags(b"user-agent: a\n\nuser-agent: b\ndisallow: /\n", "a");
+        let gapped = file_tags(b"user-agent: a\n\nuser-agent: b\ndisallow: /", "a");
         assert!(gapped.contains("blank-line"), "{gapped:?}");
+        assert!(gapped.contains("last-line-end"), "{gapped:?}");
         // The crawler's group last, named once; a known field and a one-word line.
         let plain = file_tags(
             b"user-agent: bar\nallow: /b\nUseragent\n\nuser-agent: foo\ndisallow: /c\n",

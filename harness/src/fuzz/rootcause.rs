@@ -556,7 +556,7 @@ pub fn construct_phrase(tag: &str) -> Option<&'static str> {
              character)"
         }
         "non-ascii" => "the deciding rule holds non-ASCII characters",
-        "index-html" => "the deciding rule is an `/index.html` rule",
+        "index-html" => "the deciding rule is an `/index.htm` or `/index.html` rule",
         "long" => "the deciding rule is longer than 1000 characters",
         "no-group-applies" => "no group names the crawler and there is no `*` group",
         "misspelling" => "a misspelled field name (`useragent`, `dissallow`, …)",
@@ -574,6 +574,7 @@ pub fn construct_phrase(tag: &str) -> Option<&'static str> {
         "partial-bom" => "part of a UTF-8 byte order mark",
         "cr-line-end" => "CR (`\\r`) line ends",
         "crlf" => "CRLF line ends",
+        "last-line-end" => "a last line without a line end",
         "inline-comment" => "a comment after a value",
         "url-percent" => {
             "the URL's percent-encodings (lower-case hex, an escaped unreserved character)"
@@ -591,6 +592,12 @@ pub fn construct_phrase(tag: &str) -> Option<&'static str> {
         "agent-version" => "a crawler name with a version",
         "agent-space" => "a crawler name with a space",
         "empty-agent" => "a `user-agent` line with an empty value",
+        "partial-char" => {
+            "a rule ending inside a percent-encoded UTF-8 character (`/%C3` of `/%C3%A9`)"
+        }
+        "skipped-empty-agent" => {
+            "a `user-agent` line with an empty value, skipped (its rules join the group before)"
+        }
         "blank-line" => "a blank line inside a group",
         "adjacent-groups" => {
             "a group starting right after the previous one's rules, with no blank line between"
@@ -615,7 +622,9 @@ pub fn construct_phrase(tag: &str) -> Option<&'static str> {
         "later-group" => "another group after the crawler's group",
         "empty-only-rule" => "a group whose only rule has an empty value, before another group",
         "split-groups" => "the crawler's rules in several groups naming it",
-        "field-in-name" => "an unknown field whose name holds a known one (`sallow` holds `allow`)",
+        "field-in-name" => {
+            "an unknown field whose name holds a known one (such as `sallow` or `xUser-agent`)"
+        }
         "word-and-space" => {
             "a line of one word and trailing whitespace, without a colon (`Useragent `)"
         }
