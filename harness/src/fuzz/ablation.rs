@@ -57,12 +57,13 @@ use crate::fuzz::generate::Input;
 
 /// Every construct a variant can neutralise, in a fixed order (the order only names the
 /// variants; it never decides a cause).
-pub const ABLATABLE: [&str; 54] = [
+pub const ABLATABLE: [&str; 57] = [
     "bom",
     "inner-bom",
     "crlf",
     "cr-line-end",
     "last-line-end",
+    "one-line-file",
     "blank-line",
     "adjacent-groups",
     "misspelling",
@@ -77,6 +78,7 @@ pub const ABLATABLE: [&str; 54] = [
     "empty-only-rule",
     "unknown-field",
     "field-in-name",
+    "typo-field",
     "non-standard-field",
     "sitemap",
     "rule-outside-group",
@@ -107,11 +109,23 @@ pub const ABLATABLE: [&str; 54] = [
     "end-anchor",
     "inner-dollar",
     "agent-version",
+    "adsbot-agent",
     "agent-hyphen",
     "empty-query",
     "tie",
     "rule-order",
     "unmatched-allow",
+];
+
+/// The crawlers Google's 2019 text excepts from the `*` group ("Using an asterisk (*) … will
+/// match all crawlers except the various AdsBot crawlers, which must be named explicitly"),
+/// by product token, lower-cased.
+const GOOGLE_EXCEPTED: [&str; 5] = [
+    "adsbot-google",
+    "adsbot-google-mobile",
+    "adsbot-google-mobile-apps",
+    "mediapartners-google",
+    "apis-google",
 ];
 
 /// The label of a root cause no single construct explains.
@@ -536,6 +550,33 @@ pub(crate) fn missing_continuations(value: &[u8]) -> usize {
         _ => return 0,
     };
     needed.saturating_sub(octets.len() - 1)
+}
+
+/// Whether an unknown field name is spelled like a known one (one or two letters off:
+/// `alow`, `dissalow`), which a reading lenient with typos takes as that field.
+pub(crate) fn near_field_name(key: &[u8]) -> bool {
+    let key = String::from_utf8_lossy(key).to_ascii_lowercase();
+    let distance = |a: &str, b: &str| -> usize {
+        let b: Vec<char> = b.chars().collect();
+        let mut row: Vec<usize> = (0..=b.len()).collect();
+        for (i, ca) in a.chars().enumerate() {
+            let mut previous = row[0];
+            row[0] = i + 1;
+            for (j, cb) in b.iter().enumerate() {
+                let here = row[j + 1];
+                row[j + 1] = (previous + usize::from(ca != *cb))
+                    .min(row[j] + 1)
+                    .min(here + 1);
+                previous = here;
+            }
+        }
+        row[b.len()]
+    };
+    !["allow", "disallow", "user-agent", "sitemap"].contains(&key.as_str())
+        && !holds_field_name(key.as_bytes())
+        && ["allow", "disallow", "user-agent"]
+            .iter()
+            .any(|f| distance(&key, f) <= 2)
 }
 
 /// The lines joined again without those at the 0-based positions `drop`.
@@ -1095,20 +1136,22 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
         }),
     );
     push("unknown-field", removed("unknown-field"));
-    // An unknown field whose name holds a known one (`sallow`, `x-disallow`): the name
-    // replaced by one that holds none, still unknown to every reading.
-    push(
-        "field-in-name",
-        rewrite_lines(&body, &readings, &|line, kinds, diagnostics| {
+    // An unknown field whose name holds a known one (`sallow`, `x-disallow`), or is spelled
+    // like one (`alow`): the name replaced by one that is like none, still unknown to every
+    // reading.
+    let renamed = |test: fn(&[u8]) -> bool| {
+        rewrite_lines(&body, &readings, &move |line, kinds, diagnostics| {
             if !has(diagnostics, "unknown-field") || lenient(diagnostics) || is_agent(kinds) {
                 return None;
             }
             let (start, end) = key_span(&line.content);
-            holds_field_name(&line.content[start..end]).then(|| {
+            test(&line.content[start..end]).then(|| {
                 Some([&line.content[..start], b"xqzvw-field", &line.content[end..]].concat())
             })
-        }),
-    );
+        })
+    };
+    push("field-in-name", renamed(holds_field_name));
+    push("typo-field", renamed(near_field_name));
     push("non-standard-field", removed("non-standard-field"));
     push("rule-outside-group", removed("rule-outside-group"));
     push(
@@ -1344,9 +1387,50 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
             out
         }),
     );
+    // A crawler Google's text excepts from `*` ("the various AdsBot crawlers, which must be
+    // named explicitly"): another name in its place, in the question and in every
+    // `user-agent` line that names it.
+    let token = token_of(&input.agent);
+    if GOOGLE_EXCEPTED.contains(&token.as_str()) {
+        let renamed = rewrite_lines(&body, &readings, &|line, kinds, _| {
+            let (s, e) = any_value_span(&line.content)?;
+            (kinds.contains(&RecordKind::UserAgent)
+                && String::from_utf8_lossy(&line.content[s..e])
+                    .trim()
+                    .eq_ignore_ascii_case(&token))
+            .then(|| Some([&line.content[..s], b"Xqzvwbot", &line.content[e..]].concat()))
+        });
+        let version = &input.agent[input.agent.find('/').unwrap_or(input.agent.len())..];
+        out.push((
+            "adsbot-agent",
+            Input {
+                agent: format!("Xqzvwbot{version}"),
+                ..with_body(input, renamed.as_deref().unwrap_or(&body))
+            },
+        ));
+    }
+    // A file of one line, besides comments and blank lines: a second line that every reading
+    // ignores (an unknown field) put after it.
+    let meaningful = split_lines(&body)
+        .iter()
+        .filter(|l| {
+            let text = l.content.split(|b| *b == b'#').next().unwrap_or_default();
+            !text.iter().all(|b| is_space(*b) || *b == b'\r')
+        })
+        .count();
+    if meaningful <= 1 {
+        let ended = if body.is_empty() || body.ends_with(b"\n") || body.ends_with(b"\r") {
+            body.to_vec()
+        } else {
+            [&body[..], b"\n"].concat()
+        };
+        out.push((
+            "one-line-file",
+            with_body(input, &[&ended[..], b"xqzvw-field: x\n"].concat()),
+        ));
+    }
     // A crawler name holding `-` or `_` (`Googlebot-News`): both taken out of the name, in
     // the question and in every `user-agent` line that names it.
-    let token = token_of(&input.agent);
     if token.contains(['-', '_']) {
         let plain: String = token.chars().filter(|c| !matches!(c, '-' | '_')).collect();
         if !plain.is_empty() {
@@ -1536,8 +1620,8 @@ fn plain_rule(line: &Line) -> Option<&[u8]> {
 
 /// How a plain rule (see [`plain_rule`]) stands to the URL when no reading matches it: the
 /// path starts with it only when letter case is ignored (`path-case`), or its text is in the
-/// URL's host or path but not at the start of the path (`rule-elsewhere`). `None` when some
-/// reading matches it, or neither holds.
+/// URL (its scheme and host included) but not at the start of the path (`rule-elsewhere`).
+/// `None` when some reading matches it, or neither holds.
 pub(crate) fn rule_relation(value: &[u8], url: &str) -> Option<&'static str> {
     let path = decode_unreserved(&url.as_bytes()[path_at(url)..]);
     if path.starts_with(value) {
@@ -1546,9 +1630,10 @@ pub(crate) fn rule_relation(value: &[u8], url: &str) -> Option<&'static str> {
     if path.len() >= value.len() && path[..value.len()].eq_ignore_ascii_case(value) {
         return Some("path-case");
     }
-    // The host and path only: a `//` rule found in the scheme's `://` is a `//` rule (which
-    // a library that collapses `//` reads alike), not one matched away from the path.
-    let whole = url.as_bytes()[url.find("://").map_or(0, |i| i + 3)..].to_ascii_lowercase();
+    // The scheme too: a `//` rule found in `http://` is one a library looking anywhere
+    // matches (its other variant, the text made longer, tells it from a library that reads a
+    // `//` rule as something else).
+    let whole = url.as_bytes().to_ascii_lowercase();
     let value = value.to_ascii_lowercase();
     (value.starts_with(b"/") && whole.windows(value.len()).any(|w| w == value.as_slice()))
         .then_some("rule-elsewhere")
@@ -1615,6 +1700,18 @@ fn line_variants(
                 }
             }
             out.push((name, with_body(input, &join_lines(&cased))));
+        } else {
+            // The rule kept, its text made longer so that it is found nowhere: a library that
+            // looks for it anywhere then answers otherwise, one that reads it some other way
+            // (a `//` rule as an empty path) does not.
+            let mut longer = split_lines(body);
+            for i in &drop {
+                let line = &mut longer[*i];
+                if let Some((_, e)) = any_value_span(&line.content) {
+                    line.content.splice(e..e, b"xqzvw".iter().copied());
+                }
+            }
+            out.push((name, with_body(input, &join_lines(&longer))));
         }
     }
     // A rule ending inside a percent-encoded UTF-8 character that the path goes on with
@@ -1908,6 +2005,8 @@ pub fn profile_decisions(input: &Input) -> BTreeSet<&'static str> {
             out.insert("empty-agent");
         } else if named("empty-value") {
             out.insert("empty-value");
+        } else if named("long-line") {
+            out.insert("long-line");
         }
     }
     out
@@ -2184,6 +2283,15 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
         }
         with.sort_by_key(|c| ABLATABLE.iter().position(|a| a == c));
     }
+    // A line Google's parser cuts short (its line buffer), which the profiles read apart and
+    // no variant takes away: a profile split on that line.
+    if with.is_empty() && one_profile && decisions.contains("long-line") {
+        return Some(Cause {
+            construct: "long-line",
+            with: Vec::new(),
+            profile_split: true,
+        });
+    }
     if with.is_empty() {
         // The deciding rule's own shape, where no variant took it away (and no pair of
         // constructs explains the split: a shape beside them is a bystander).
@@ -2221,7 +2329,7 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
 
 /// Constructs whose neutralisation says more than others' where both remove a split: where
 /// the first is among the constructs found, those it names are dropped, in this order.
-const NARROWER: [(&str, &[&str]); 14] = [
+const NARROWER: [(&str, &[&str]); 16] = [
     // When the URL's escapes alone remove the split, the rules' and the URL's together (or
     // the reserved ones replaced on both sides) say nothing more.
     ("url-percent", &["percent", "reserved-escape"]),
@@ -2244,18 +2352,21 @@ const NARROWER: [(&str, &[&str]); 14] = [
     // narrowest place elsewhere.
     ("path-case", &["unmatched-allow", "rule-elsewhere"]),
     ("rule-in-host", &["rule-elsewhere", "unmatched-allow"]),
-    ("rule-elsewhere", &["unmatched-allow"]),
+    ("rule-elsewhere", &["unmatched-allow", "double-slash"]),
     // A field name holding a known one, or a word with whitespace after it, is narrower than
     // any unknown field, or any one-word line. A library that reads such a name as the field
     // it holds puts the rules after it in a group: they are outside any group only for a
     // reading that does not.
     ("field-in-name", &["unknown-field", "rule-outside-group"]),
+    ("typo-field", &["unknown-field", "rule-outside-group"]),
     ("word-and-space", &["one-token-line"]),
     // A crawler's group with no rules that the library drops falls back to the `*` group:
     // the `*` group only shows it.
     ("empty-group", &["star-group"]),
     // A character cut in two is what the escapes' decoding trips on.
     ("partial-char", &["percent", "url-percent", "non-ascii"]),
+    // A crawler Google's text excepts from `*` is what its name's `-` stands for.
+    ("adsbot-agent", &["agent-hyphen"]),
     // An empty `user-agent` line that, once named, starts a group the library reads apart
     // says why the group after the crawler's mattered.
     ("empty-agent", &["later-group"]),
@@ -2945,8 +3056,8 @@ mod tests {
         assert_eq!(missing_continuations(b"/%E2%82"), 1);
         assert_eq!(missing_continuations(b"/%C3%A9"), 0);
         assert_eq!(missing_continuations(b"/a%2F"), 0);
-        // A rule's text further along the path: taken out (a `//` found only in the
-        // scheme's `://` is left to the `//` variant).
+        // A rule's text after the scheme or further along the path: taken out, and made
+        // longer.
         let elsewhere = input(
             "user-agent: *\ndisallow: //\ndisallow: /b\n",
             "FooBot",
@@ -2954,7 +3065,10 @@ mod tests {
         );
         assert_eq!(
             bodies_of(&elsewhere, "rule-elsewhere"),
-            ["user-agent: *\ndisallow: //\n"]
+            [
+                "user-agent: *\n",
+                "user-agent: *\ndisallow: //xqzvw\ndisallow: /bxqzvw\n"
+            ]
         );
         // A rule without its leading `/`: also taken out.
         let slashless = input("user-agent: *\ndisallow: m\n", "FooBot", "http://x.test/m");
@@ -3081,7 +3195,26 @@ mod tests {
             bodies_of(&ending, "empty-value"),
             ["user-agent: *\nallow:\n\nuser-agent: b\ndisallow: /xqzvw-matches-nothing\n"]
         );
+        // A crawler Google's text excepts from `*`, and a file of one line.
+        let ads = input(
+            "User-agent: *\nDisallow: /",
+            "AdsBot-Google",
+            "http://example.com/",
+        );
+        let renamed = variants(&ads)
+            .into_iter()
+            .find(|(c, _)| *c == "adsbot-agent")
+            .map(|(_, i)| i.agent);
+        assert_eq!(renamed.as_deref(), Some("Xqzvwbot"));
+        assert!(!names(&ads).contains(&"one-line-file"));
+        let one = input("# c\nUser-agent: *", "FooBot", "http://example.com/");
+        assert_eq!(
+            bodies_of(&one, "one-line-file"),
+            ["# c\nUser-agent: *\nxqzvw-field: x\n"]
+        );
         assert!(holds_field_name(b"x-disallow") && !holds_field_name(b"disallow"));
+        assert!(near_field_name(b"Alow") && near_field_name(b"dissalow"));
+        assert!(!near_field_name(b"allow") && !near_field_name(b"crawl-delay"));
         assert!(!holds_field_name(b"crawl-delay"));
     }
 }

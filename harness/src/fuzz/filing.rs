@@ -123,6 +123,14 @@ pub fn clause_for_tag(tag: &str) -> Option<Clause> {
              group.",
             "must",
         ),
+        "typo-field" => c(
+            "Google 2019 (file format); RFC 9309 §2.2.4",
+            "Handling of `<field>` elements with simple errors or typos (for example, \
+             \"useragent\" instead of \"user-agent\") is not supported. … Parsing of other \
+             records MUST NOT interfere with the parsing of explicitly defined records in \
+             Section 2.",
+            "must",
+        ),
         "non-standard-field" | "unknown-field" | "field-in-name" => c(
             "RFC 9309 §2.2.4",
             "Parsing of other records MUST NOT interfere with the parsing of explicitly defined \
@@ -144,7 +152,27 @@ pub fn clause_for_tag(tag: &str) -> Option<Clause> {
              of \"user-agent\") is not supported.",
             "interpretation",
         ),
-        "long-line" | "size-limit" => c(
+        "long-line" => c(
+            "RFC 9309 §2.3.1.5; Google's parser cuts a line at its 16,664-byte buffer, which \
+             no text says (the `google` profile follows the parser)",
+            "Crawlers MUST try to parse each line of the robots.txt file. Crawlers MUST use the \
+             parseable rules.",
+            "interpretation",
+        ),
+        "one-line-file" => c(
+            "RFC 9309 §2.3.1.5",
+            "Crawlers MUST try to parse each line of the robots.txt file. Crawlers MUST use the \
+             parseable rules.",
+            "must",
+        ),
+        "adsbot-agent" => c(
+            "RFC 9309 §2.2.1; Google 2019 (user-agent) excepts the AdsBot crawlers from `*`, \
+             which Google's parser (the `google` profile) does not",
+            "If no matching group exists, crawlers MUST obey the group with a user-agent line \
+             with the \"*\" value, if present.",
+            "must",
+        ),
+        "size-limit" => c(
             "RFC 9309 §2.5",
             "The parsing limit MUST be at least 500 kibibytes [KiB].",
             "must",
@@ -410,6 +438,21 @@ pub fn clause(cause: &RootCause, measured: Option<&RootMeasure>) -> Clause {
     let google = cause.reference.get(&Profile::Google);
     if cause.expected.len() == 1 && rfc != google {
         found.force = "profile-split";
+    }
+    // A misspelled or colonless line on which both profiles give one answer, however each
+    // reads it, and the implementation another: it neither ignored the line nor read it as
+    // meant, but lost the rules around it.
+    if matches!(cause.construct, "misspelling" | "missing-colon")
+        && cause.expected.len() == 2
+        && rfc == google
+    {
+        found = Clause {
+            source: "RFC 9309 §2.3.1.5 (both profiles give this answer, whether the line is \
+                     ignored or read as meant)",
+            text: "Crawlers MUST try to parse each line of the robots.txt file. Crawlers MUST \
+                   use the parseable rules.",
+            force: "must",
+        };
     }
     if let Some(case) = measured.and_then(|m| m.case.as_ref())
         && found.force != "profile-split"

@@ -46,7 +46,7 @@ fn place(construct: &str) -> Place {
         {
             Place::Url
         }
-        c if c.starts_with("agent-") => Place::Agent,
+        c if c.starts_with("agent-") || c == "adsbot-agent" => Place::Agent,
         "no-group-applies" | "robots-txt" | "no-group" | "allow-rule" | "disallow-rule"
         | "no-matching-rule" | "other" => Place::Decision,
         _ => Place::File,
@@ -75,6 +75,14 @@ fn file_tags(body: &[u8], agent: &str) -> BTreeSet<&'static str> {
     }
     if !body.is_empty() && !body.ends_with(b"\n") && !body.ends_with(b"\r") {
         tags.insert("last-line-end");
+    }
+    if String::from_utf8_lossy(body)
+        .lines()
+        .filter(|l| !l.split('#').next().unwrap_or_default().trim().is_empty())
+        .count()
+        <= 1
+    {
+        tags.insert("one-line-file");
     }
     let mut in_group = false;
     let mut blank = false;
@@ -120,6 +128,9 @@ fn file_tags(body: &[u8], agent: &str) -> BTreeSet<&'static str> {
             let value = value.trim();
             if crate::fuzz::ablation::holds_field_name(key.as_bytes()) {
                 tags.insert("field-in-name");
+            }
+            if crate::fuzz::ablation::near_field_name(key.as_bytes()) {
+                tags.insert("typo-field");
             }
             if key == "allow" || key == "disallow" {
                 if value.len() > longest && longest > 0 {

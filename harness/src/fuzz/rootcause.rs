@@ -568,7 +568,10 @@ pub fn construct_phrase(tag: &str) -> Option<&'static str> {
         "no-leading-slash" => "a rule path without a leading `/`",
         "invalid-agent" => "a `user-agent` value that is not a product token",
         "size-limit" => "a file past the size limit",
-        "long-line" => "a very long line",
+        "long-line" => "a line longer than Google's parser's line buffer (16,664 bytes)",
+        "typo-field" => "an unknown field spelled like a known one (`alow` for `allow`)",
+        "adsbot-agent" => "a crawler Google's text excepts from `*` (an AdsBot crawler)",
+        "one-line-file" => "a file of one line (besides comments and blank lines)",
         "invalid-utf8" => "bytes that are not UTF-8",
         "bom" => "a UTF-8 byte order mark",
         "partial-bom" => "part of a UTF-8 byte order mark",
@@ -617,7 +620,7 @@ pub fn construct_phrase(tag: &str) -> Option<&'static str> {
             "a rule that matches the URL's path only when letter case is ignored (`/A` for `/a`)"
         }
         "rule-elsewhere" => {
-            "a rule's text found in the URL, but not at the start of its path (`/b` in `/a/b`)"
+            "a rule's text found in the URL, but not at the start of its path (`//` in `http://`, `/b` in `/a/b`)"
         }
         "later-group" => "another group after the crawler's group",
         "empty-only-rule" => "a group whose only rule has an empty value, before another group",
