@@ -294,11 +294,11 @@ fn agreeing_with_a_profile_by_accident_does_not_name_its_construct() {
     assert!(!causes[0].with.contains(&"misspelling"), "{:?}", causes[0]);
     // Without the misspelled line the profiles agree and the engine keeps its answer: it met
     // `google`'s by chance. The input is strengthened to that variant, where its own cause
-    // shows against both profiles. Cleaned again, the rule's text is made longer: the engine
+    // shows against both profiles. Cleaned again, the rule's `//` is made `///`: the engine
     // blocks everything all the same, and the rule is no longer found in the URL's scheme.
     let cleaned = &family.cleaned_for["double-slash-blocks-all"];
     assert!(cleaned.united.is_some(), "{cleaned:?}");
-    assert_eq!(cleaned.input.robots, "User-agent:*\nDisallow://xqzvw\n");
+    assert_eq!(cleaned.input.robots, "User-agent:*\nDisallow:///\n");
     assert_eq!(causes[0].construct, "double-slash", "{:?}", causes[0]);
     assert_eq!(causes[0].expected.len(), 2, "{:?}", causes[0]);
     assert_eq!(causes[0].profile_split, Some(false));
@@ -596,4 +596,56 @@ fn a_first_match_library_on_a_tie_alone_is_filed_under_the_tie() {
     assert_eq!(causes.len(), 1, "{causes:?}");
     assert_eq!(causes[0].construct, "tie", "{:?}", causes[0]);
     assert_eq!(clause(&causes[0], None).force, "should");
+}
+
+/// The reference under `rfc9309`, except that a `Disallow` value found anywhere in the URL,
+/// scheme and host included, disallows it.
+fn anywhere_in_url() -> Box<dyn Engine> {
+    common::planted(
+        "anywhere-in-url",
+        Profile::Rfc9309,
+        |reference, body, agent, urls| {
+            let text = String::from_utf8_lossy(body).to_ascii_lowercase();
+            let values: Vec<String> = text
+                .lines()
+                .filter_map(|l| l.strip_prefix("disallow:"))
+                .map(|v| v.trim().to_owned())
+                .filter(|v| !v.is_empty())
+                .collect();
+            let mut verdicts = reference.check(body, agent, urls)?;
+            for (verdict, url) in verdicts.iter_mut().zip(urls) {
+                if values.iter().any(|v| url.contains(v.as_str())) {
+                    *verdict = WireVerdict::Disallow;
+                }
+            }
+            Ok(verdicts)
+        },
+    )
+}
+
+#[test]
+fn a_rule_matched_in_the_scheme_is_told_from_one_read_as_an_empty_path() {
+    let example = input(
+        "User-agent:*\nDisallow://\n",
+        "FooBot",
+        "http://example.com/",
+    );
+    let catalogue = ablated(
+        "ablation-anywhere",
+        example.clone(),
+        &mut [anywhere_in_url()],
+    );
+    let causes = root_causes(catalogue.index());
+    assert_eq!(causes.len(), 1, "{causes:?}");
+    assert_eq!(causes[0].construct, "rule-elsewhere", "{:?}", causes[0]);
+    assert_eq!(clause(&causes[0], None).force, "must");
+    // `///` still blocks everything for a library that reads `//` as an empty authority.
+    let catalogue = ablated(
+        "ablation-empty-path",
+        example,
+        &mut [double_slash_blocks_all()],
+    );
+    let causes = root_causes(catalogue.index());
+    assert_eq!(causes.len(), 1, "{causes:?}");
+    assert_eq!(causes[0].construct, "double-slash", "{:?}", causes[0]);
 }

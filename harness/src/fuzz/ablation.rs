@@ -1707,8 +1707,15 @@ fn line_variants(
             let mut longer = split_lines(body);
             for i in &drop {
                 let line = &mut longer[*i];
-                if let Some((_, e)) = any_value_span(&line.content) {
-                    line.content.splice(e..e, b"xqzvw".iter().copied());
+                if let Some((s, e)) = any_value_span(&line.content) {
+                    // `//` made `///`, which a reading of `//` as an authority still reads
+                    // as an empty one; any other text made longer by a name found nowhere.
+                    let more: &[u8] = if line.content[s..e].iter().all(|b| *b == b'/') {
+                        b"/"
+                    } else {
+                        b"xqzvw"
+                    };
+                    line.content.splice(e..e, more.iter().copied());
                 }
             }
             out.push((name, with_body(input, &join_lines(&longer))));
@@ -2057,6 +2064,10 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
         if decision.contains(&"index-html") {
             return "index-html";
         }
+        // A line Google's parser cuts short (its line buffer), which the profiles read apart.
+        if one_profile && decisions.contains("long-line") {
+            return "long-line";
+        }
         decision
             .iter()
             .skip(1)
@@ -2372,9 +2383,16 @@ const NARROWER: [(&str, &[&str]); 16] = [
     ("empty-agent", &["later-group"]),
 ];
 
-/// A line end or a byte order mark changes how every other line is read: where one is found,
-/// the others found beside it are what it split or joined.
-const FILE_FORMAT: [&str; 5] = ["bom", "inner-bom", "cr-line-end", "crlf", "last-line-end"];
+/// A line end, a byte order mark or a file's having one line changes how every other line is
+/// read: where one is found, the others found beside it are what it split or joined.
+const FILE_FORMAT: [&str; 6] = [
+    "bom",
+    "inner-bom",
+    "cr-line-end",
+    "crlf",
+    "last-line-end",
+    "one-line-file",
+];
 
 /// `found` (constructs, each named by `name`) narrowed by [`NARROWER`] and [`FILE_FORMAT`].
 fn narrow<T>(found: &mut Vec<T>, name: impl Fn(&T) -> &str) {
@@ -3067,7 +3085,7 @@ mod tests {
             bodies_of(&elsewhere, "rule-elsewhere"),
             [
                 "user-agent: *\n",
-                "user-agent: *\ndisallow: //xqzvw\ndisallow: /bxqzvw\n"
+                "user-agent: *\ndisallow: ///\ndisallow: /bxqzvw\n"
             ]
         );
         // A rule without its leading `/`: also taken out.
