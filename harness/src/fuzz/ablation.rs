@@ -117,9 +117,8 @@ pub const ABLATABLE: [&str; 57] = [
     "unmatched-allow",
 ];
 
-/// The crawlers Google's 2019 text excepts from the `*` group ("Using an asterisk (*) … will
-/// match all crawlers except the various AdsBot crawlers, which must be named explicitly"),
-/// by product token, lower-cased.
+/// The crawlers Google's 2019 text excepts from the `*` group (an asterisk matches every
+/// crawler but the AdsBot ones, which a file must name), by product token, lower-cased.
 const GOOGLE_EXCEPTED: [&str; 5] = [
     "adsbot-google",
     "adsbot-google-mobile",
@@ -1387,9 +1386,8 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
             out
         }),
     );
-    // A crawler Google's text excepts from `*` ("the various AdsBot crawlers, which must be
-    // named explicitly"): another name in its place, in the question and in every
-    // `user-agent` line that names it.
+    // A crawler Google's text excepts from `*` (an AdsBot crawler): another name in its
+    // place, in the question and in every `user-agent` line that names it.
     let token = token_of(&input.agent);
     if GOOGLE_EXCEPTED.contains(&token.as_str()) {
         let renamed = rewrite_lines(&body, &readings, &|line, kinds, _| {
