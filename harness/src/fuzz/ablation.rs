@@ -2342,11 +2342,10 @@ const NARROWER: [(&str, &[&str]); 16] = [
     // When the URL's escapes alone remove the split, the rules' and the URL's together (or
     // the reserved ones replaced on both sides) say nothing more.
     ("url-percent", &["percent", "reserved-escape"]),
-    // A library that obeys the first matching rule gives up an equal-length tie too: when
-    // putting the rules in order removes the split as well as taking the tying rule away,
-    // the order is what it reads (a tie-breaker that ignores order keeps its answer when the
-    // rules are reordered).
-    ("rule-order", &["tie"]),
+    // Where putting the rules in order removes the split as well as taking the tying rule
+    // away, a library that obeys the first match and one that breaks only ties by the file's
+    // order answer alike: the tie's sentence is the one both break.
+    ("tie", &["rule-order"]),
     // An unreserved character's escape alone is narrower than every escape normalised.
     ("unreserved-escape", &["percent", "url-percent"]),
     // `%2A` and `%24` alone are narrower than every reserved escape.

@@ -409,7 +409,7 @@ pub fn clause(cause: &RootCause, measured: Option<&RootMeasure>) -> Clause {
                 force: "undefined",
             });
         if profile_split {
-            found.force = "profile-split";
+            found.force = split_force(subject, found.force);
         } else if found.force == "undefined"
             && let Some(case) = measured.and_then(|m| m.case.as_ref())
         {
@@ -436,7 +436,7 @@ pub fn clause(cause: &RootCause, measured: Option<&RootMeasure>) -> Clause {
     let rfc = cause.reference.get(&Profile::Rfc9309);
     let google = cause.reference.get(&Profile::Google);
     if cause.expected.len() == 1 && rfc != google {
-        found.force = "profile-split";
+        found.force = split_force(cause.construct, found.force);
     }
     // A misspelled or colonless line on which both profiles give one answer, however each
     // reads it, and the implementation another: it neither ignored the line nor read it as
@@ -464,6 +464,23 @@ pub fn clause(cause: &RootCause, measured: Option<&RootMeasure>) -> Clause {
         };
     }
     found
+}
+
+/// The force of a profile split on `construct` whose clause has `force`: `profile-split`,
+/// except where the `rfc9309` side is the reference's reading of a text silent on the
+/// construct (a space or tab in a path, hex digits' case, a `%` that starts no escape, a BOM
+/// inside the file), which stays an `interpretation`.
+fn split_force(construct: &str, force: &'static str) -> &'static str {
+    if force == "interpretation"
+        && matches!(
+            construct,
+            "inner-space" | "hex-case" | "bare-percent" | "inner-bom"
+        )
+    {
+        "interpretation"
+    } else {
+        "profile-split"
+    }
 }
 
 /// A one-line title in the library's terms.
