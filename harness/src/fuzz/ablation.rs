@@ -26,7 +26,8 @@
 //!   cause is the candidate there.
 //!
 //! [`cause`] then names one construct: the only candidate; or among several, those every
-//! neutralisation of which removes the split (a misspelled line spelled right that changes
+//! neutralisation of which removes the split (a neutralisation the implementation fails on,
+//! with an error or a timeout, counts neither way) (a misspelled line spelled right that changes
 //! nothing is weaker evidence than a construct whose every variant agrees), then the one the
 //! profiles' decisions differ on (for a split against one profile), else the one the
 //! implementation reacts to while the reference does not; else the candidates are
@@ -747,9 +748,11 @@ fn with_rule_in_empty_groups(
     Some(join_lines(&out))
 }
 
-/// The input with each construct it holds neutralised, one variant per construct (every
-/// occurrence of it at once), in [`ABLATABLE`] order. Constructs the input does not hold give
-/// no variant.
+/// The input with each construct it holds neutralised (every occurrence of it at once), one
+/// variant or more per construct (a misspelled line spelled right and taken out; an empty
+/// `user-agent` line taken out and named; …), each named by its construct. Constructs the
+/// input does not hold give no variant; a variant of a construct meant to leave every
+/// reading's answer as it was is left out where it moves the reference's.
 pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
     let body = input.body();
     let Some(readings) = line_readings(&body) else {
@@ -1088,7 +1091,9 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
     // A group's only rule, with an empty value, before another group: what ends the group's
     // `user-agent` lines (a reading that drops it joins them to the next group's). Its own
     // construct, neutralised alike.
-    let ending: Vec<usize> = {
+    let ending: Vec<usize> = if !profiles_agree(&readings) {
+        Vec::new()
+    } else {
         let groups = groups_of(&split_lines(&body), &readings);
         groups
             .iter()
@@ -1416,15 +1421,16 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
             !text.iter().all(|b| is_space(*b) || *b == b'\r')
         })
         .count();
-    if meaningful <= 1 {
-        let ended = if body.is_empty() || body.ends_with(b"\n") || body.ends_with(b"\r") {
-            body.to_vec()
+    if meaningful == 1 {
+        // A last line with no line end keeps none (that is a construct of its own).
+        let added: &[u8] = if body.ends_with(b"\n") || body.ends_with(b"\r") {
+            b"xqzvw-field: x\n"
         } else {
-            [&body[..], b"\n"].concat()
+            b"\nxqzvw-field: x"
         };
         out.push((
             "one-line-file",
-            with_body(input, &[&ended[..], b"xqzvw-field: x\n"].concat()),
+            with_body(input, &[&body[..], added].concat()),
         ));
     }
     // A crawler name holding `-` or `_` (`Googlebot-News`): both taken out of the name, in
@@ -1597,8 +1603,31 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
     }
     out.extend(group_variants(input, &body, &readings));
     out.extend(line_variants(input, &body, &readings));
+    // The variants that claim to change no reading's answer, held to it.
+    out.retain(|(construct, variant)| {
+        !NEUTRAL.contains(construct) || keeps_reference(input, variant)
+    });
     out
 }
+
+/// The constructs whose every variant leaves the reference's answers as they were (only the
+/// implementation's reading can change): a variant of theirs that moves the reference is
+/// left out.
+const NEUTRAL: [&str; 13] = [
+    "last-line-end",
+    "one-line-file",
+    "word-and-space",
+    "field-in-name",
+    "typo-field",
+    "empty-only-rule",
+    "later-group",
+    "split-groups",
+    "rule-elsewhere",
+    "partial-char",
+    "agent-hyphen",
+    "adsbot-agent",
+    "unmatched-allow",
+];
 
 /// A rule line's value as written, where it is plain: letters, digits and `-._~/` only (what
 /// every reading compares as written), with no `…/index.htm…` (from which Google's parser
@@ -1683,10 +1712,12 @@ fn line_variants(
         if drop.is_empty() {
             continue;
         }
-        out.push((
-            name,
-            with_body(input, &join_without(split_lines(body), &drop)),
-        ));
+        let without = with_body(input, &join_without(split_lines(body), &drop));
+        // Taking the rule out changes no reading's answer unless it was its group's only
+        // rule (its `user-agent` lines would join the next group's).
+        if keeps_reference(input, &without) {
+            out.push((name, without));
+        }
         if name == "path-case" {
             // The rule written in the path's case: every reading then matches it.
             let mut cased = split_lines(body);
@@ -1750,30 +1781,63 @@ fn line_variants(
     out
 }
 
-/// A body's groups as every reading splits them: each group's `user-agent` lines (a blank
-/// line between two of them keeps them in one group), then its other lines, up to the next
-/// group. Lines before the first group are in none.
+/// A body's groups as the reference splits them (every reading's where
+/// [`profiles_agree`]): each group's `user-agent` lines (any line but a rule between two of
+/// them keeps them in one group), then its other lines, up to the next group. Lines before
+/// the first group are in none.
 fn groups_of(lines: &[Line], readings: &[(Vec<RecordKind>, Vec<Diagnostic>)]) -> Vec<Group> {
     let mut groups: Vec<Group> = Vec::new();
-    let mut after_agent = false;
+    // Whether a rule has been read since the group's last `user-agent` line: only then does
+    // the next `user-agent` line start a group (a sitemap, unknown or invalid line between
+    // two of them does not).
+    let mut after_rule = true;
     for (i, (kinds, _)) in readings.iter().enumerate().take(lines.len()) {
         if kinds.contains(&RecordKind::UserAgent) {
-            if !after_agent {
+            if after_rule {
                 groups.push(Group::default());
             }
             if let Some(g) = groups.last_mut() {
                 g.agents.push(i);
             }
-            after_agent = true;
+            after_rule = false;
         } else {
-            let blank = kinds.iter().all(|k| *k == RecordKind::Blank);
             if let Some(g) = groups.last_mut() {
                 g.rest.push(i);
             }
-            after_agent &= blank;
+            after_rule |= is_rule(kinds);
         }
     }
     groups
+}
+
+/// Whether both profiles read every line as the same kind of record (the groups of
+/// [`groups_of`] are then every reading's).
+fn profiles_agree(readings: &[(Vec<RecordKind>, Vec<Diagnostic>)]) -> bool {
+    readings
+        .iter()
+        .all(|(kinds, _)| kinds.windows(2).all(|w| w[0] == w[1]))
+}
+
+/// Whether the reference's `rfc9309` and `google` verdicts on `variant` are those on
+/// `input`: the check a variant that claims to leave every reading's answer as it was must
+/// pass (a rule taken out that was its group's only one joins two groups; a crawler renamed
+/// may meet a name the file already holds).
+fn keeps_reference(input: &Input, variant: &Input) -> bool {
+    let verdicts = |i: &Input| -> Vec<Option<bool>> {
+        let body = i.body();
+        [Profile::Rfc9309, Profile::Google]
+            .into_iter()
+            .flat_map(|p| {
+                let robots = Robots::parse(&body, ParseOptions::new(p));
+                let selection = robots.select(&[i.agent.as_str()]);
+                i.urls
+                    .iter()
+                    .map(|u| selection.check_url(u).ok().map(|v| v.allowed))
+                    .collect::<Vec<_>>()
+            })
+            .collect()
+    };
+    verdicts(input) == verdicts(variant)
 }
 
 /// One group of [`groups_of`], by 0-based line numbers.
@@ -1831,7 +1895,7 @@ fn group_variants(
     let token = token_of(&input.agent);
     let lines = split_lines(body);
     let groups = groups_of(&lines, readings);
-    if token.is_empty() || groups.len() < 2 {
+    if token.is_empty() || groups.len() < 2 || !profiles_agree(readings) {
         return out;
     }
     let names = |g: &Group, name: &str| {
@@ -2228,7 +2292,7 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
         let skipped = construct == "empty-agent"
             && answered.iter().any(|(c, a)| {
                 *c == construct
-                    && a.input.robots.len() < body_len
+                    && a.input.input().body().len() < body_len
                     && a.answers.get(name).copied() == original
                     && removes(a)
             });
@@ -2804,8 +2868,9 @@ mod tests {
             misspelling.map(|(_, i)| String::from_utf8_lossy(&i.body()).into_owned()),
             Some("User-agent:BarBot\nallow:\nuser-agent:\ndisallow:/\n".to_owned())
         );
-        // The group's only rule, empty, before the group the misspelled line starts.
-        let empty = found.iter().find(|(c, _)| *c == "empty-only-rule");
+        // The empty rule is no group's only rule before another under every reading (only
+        // `google` reads the misspelled line as starting a group).
+        let empty = found.iter().find(|(c, _)| *c == "empty-value");
         assert_eq!(
             empty.map(|(_, i)| String::from_utf8_lossy(&i.body()).into_owned()),
             Some(
@@ -3225,7 +3290,14 @@ mod tests {
         let one = input("# c\nUser-agent: *", "FooBot", "http://example.com/");
         assert_eq!(
             bodies_of(&one, "one-line-file"),
-            ["# c\nUser-agent: *\nxqzvw-field: x\n"]
+            ["# c\nUser-agent: *\nxqzvw-field: x"]
+        );
+        assert!(
+            bodies_of(
+                &input("# c\n", "FooBot", "http://example.com/"),
+                "one-line-file"
+            )
+            .is_empty()
         );
         assert!(holds_field_name(b"x-disallow") && !holds_field_name(b"disallow"));
         assert!(near_field_name(b"Alow") && near_field_name(b"dissalow"));

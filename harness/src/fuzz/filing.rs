@@ -408,6 +408,9 @@ pub fn clause(cause: &RootCause, measured: Option<&RootMeasure>) -> Clause {
                 text: "No sentence of the texts decides this question.",
                 force: "undefined",
             });
+        if let Some(lost) = rules_lost(cause) {
+            return lost;
+        }
         if profile_split {
             found.force = split_force(subject, found.force);
         } else if found.force == "undefined"
@@ -438,20 +441,8 @@ pub fn clause(cause: &RootCause, measured: Option<&RootMeasure>) -> Clause {
     if cause.expected.len() == 1 && rfc != google {
         found.force = split_force(cause.construct, found.force);
     }
-    // A misspelled or colonless line on which both profiles give one answer, however each
-    // reads it, and the implementation another: it neither ignored the line nor read it as
-    // meant, but lost the rules around it.
-    if matches!(cause.construct, "misspelling" | "missing-colon")
-        && cause.expected.len() == 2
-        && rfc == google
-    {
-        found = Clause {
-            source: "RFC 9309 §2.3.1.5 (both profiles give this answer, whether the line is \
-                     ignored or read as meant)",
-            text: "Crawlers MUST try to parse each line of the robots.txt file. Crawlers MUST \
-                   use the parseable rules.",
-            force: "must",
-        };
+    if let Some(lost) = rules_lost(cause) {
+        found = lost;
     }
     if let Some(case) = measured.and_then(|m| m.case.as_ref())
         && found.force != "profile-split"
@@ -466,6 +457,24 @@ pub fn clause(cause: &RootCause, measured: Option<&RootMeasure>) -> Clause {
     found
 }
 
+/// The clause of a misspelled or colonless line on which both profiles give one answer,
+/// however each reads it, while the implementation gives another: it neither ignored the
+/// line nor read it as meant, but lost the rules around it (§2.3.1.5). `None` otherwise.
+fn rules_lost(cause: &RootCause) -> Option<Clause> {
+    let rfc = cause.reference.get(&Profile::Rfc9309);
+    let google = cause.reference.get(&Profile::Google);
+    (matches!(cause.construct, "misspelling" | "missing-colon")
+        && cause.expected.len() == 2
+        && rfc == google)
+        .then_some(Clause {
+            source: "RFC 9309 §2.3.1.5 (both profiles give this answer, whether the line is \
+                     ignored or read as meant)",
+            text: "Crawlers MUST try to parse each line of the robots.txt file. Crawlers MUST use \
+                   the parseable rules.",
+            force: "must",
+        })
+}
+
 /// The force of a profile split on `construct` whose clause has `force`: `profile-split`,
 /// except where the `rfc9309` side is the reference's reading of a text silent on the
 /// construct (a space or tab in a path, hex digits' case, a `%` that starts no escape, a BOM
@@ -474,7 +483,7 @@ fn split_force(construct: &str, force: &'static str) -> &'static str {
     if force == "interpretation"
         && matches!(
             construct,
-            "inner-space" | "hex-case" | "bare-percent" | "inner-bom"
+            "inner-space" | "hex-case" | "bare-percent" | "inner-bom" | "skipped-empty-agent"
         )
     {
         "interpretation"

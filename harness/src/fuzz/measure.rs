@@ -56,12 +56,22 @@ fn place(construct: &str) -> Place {
 /// The tags a file holds: its body's constructs and the shapes of its rules.
 fn file_tags(body: &[u8], agent: &str) -> BTreeSet<&'static str> {
     let mut tags: BTreeSet<&'static str> = body_tags(body).into_iter().collect();
-    // What only the lenient reading names (a misspelling, a missing colon accepted).
+    // What only the lenient reading names (a misspelling, a missing colon accepted), and the
+    // field names it accepts as misspelled.
+    let lines = crate::text::lines_with_ends(body);
+    let mut lenient: BTreeSet<String> = BTreeSet::new();
     for record in Robots::parse(body, ParseOptions::new(Profile::Google)).records() {
         for diagnostic in &record.diagnostics {
             match diagnostic.name() {
                 "misspelling" => {
                     tags.insert("misspelling");
+                    if let Some((content, _)) =
+                        record.line.checked_sub(1).and_then(|i| lines.get(i))
+                    {
+                        let text = String::from_utf8_lossy(content);
+                        let key = text.split(':').next().unwrap_or_default();
+                        lenient.insert(key.trim().to_ascii_lowercase());
+                    }
                 }
                 "accepted-missing-colon" => {
                     tags.insert("missing-colon");
@@ -126,11 +136,14 @@ fn file_tags(body: &[u8], agent: &str) -> BTreeSet<&'static str> {
             }
             let key = key.trim().to_ascii_lowercase();
             let value = value.trim();
-            if crate::fuzz::ablation::holds_field_name(key.as_bytes()) {
-                tags.insert("field-in-name");
-            }
-            if crate::fuzz::ablation::near_field_name(key.as_bytes()) {
-                tags.insert("typo-field");
+            // A name Google's parser accepts as a misspelling is that construct instead.
+            if !lenient.contains(key.as_str()) {
+                if crate::fuzz::ablation::holds_field_name(key.as_bytes()) {
+                    tags.insert("field-in-name");
+                }
+                if crate::fuzz::ablation::near_field_name(key.as_bytes()) {
+                    tags.insert("typo-field");
+                }
             }
             if key == "allow" || key == "disallow" {
                 if value.len() > longest && longest > 0 {
@@ -184,7 +197,7 @@ fn file_tags(body: &[u8], agent: &str) -> BTreeSet<&'static str> {
                     if !has_rule {
                         tags.insert("empty-group");
                     }
-                    if empty_rules == [true] {
+                    if in_group && empty_rules == [true] {
                         tags.insert("empty-only-rule");
                     }
                     empty_rules.clear();
