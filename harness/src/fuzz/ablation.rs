@@ -1412,8 +1412,8 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
             },
         ));
     }
-    // A file of one line, besides comments and blank lines: a second line that every reading
-    // ignores (an unknown field) put after it.
+    // A file of one line or none, besides comments and blank lines: a line that every
+    // reading ignores (an unknown field) put after it.
     let meaningful = split_lines(&body)
         .iter()
         .filter(|l| {
@@ -1421,9 +1421,9 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
             !text.iter().all(|b| is_space(*b) || *b == b'\r')
         })
         .count();
-    if meaningful == 1 {
+    if meaningful <= 1 {
         // A last line with no line end keeps none (that is a construct of its own).
-        let added: &[u8] = if body.ends_with(b"\n") || body.ends_with(b"\r") {
+        let added: &[u8] = if body.is_empty() || body.ends_with(b"\n") || body.ends_with(b"\r") {
             b"xqzvw-field: x\n"
         } else {
             b"\nxqzvw-field: x"
@@ -3292,12 +3292,12 @@ mod tests {
             bodies_of(&one, "one-line-file"),
             ["# c\nUser-agent: *\nxqzvw-field: x"]
         );
-        assert!(
+        assert_eq!(
             bodies_of(
                 &input("# c\n", "FooBot", "http://example.com/"),
                 "one-line-file"
-            )
-            .is_empty()
+            ),
+            ["# c\nxqzvw-field: x\n"]
         );
         assert!(holds_field_name(b"x-disallow") && !holds_field_name(b"disallow"));
         assert!(near_field_name(b"Alow") && near_field_name(b"dissalow"));
