@@ -571,7 +571,7 @@ pub fn construct_phrase(tag: &str) -> Option<&'static str> {
         "long-line" => "a line longer than Google's parser's line buffer (16,664 bytes)",
         "typo-field" => "an unknown field spelled like a known one (`alow` for `allow`)",
         "adsbot-agent" => "a crawler Google's text excepts from `*` (an AdsBot crawler)",
-        "one-line-file" => "a file of one line (besides comments and blank lines)",
+        "one-line-file" => "a file of one line or none (besides comments and blank lines)",
         "invalid-utf8" => "bytes that are not UTF-8",
         "bom" => "a UTF-8 byte order mark",
         "partial-bom" => "part of a UTF-8 byte order mark",
