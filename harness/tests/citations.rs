@@ -527,6 +527,32 @@ fn every_quote_in_the_sources_and_docs_is_verbatim() {
     );
 }
 
+/// The names a root cause can carry besides the constructs neutralised: an empty
+/// `user-agent` line the library skips, a line past Google's parser's buffer, and no single
+/// construct.
+const NAMED_BESIDES: [&str; 3] = [
+    "skipped-empty-agent",
+    "long-line",
+    reptest::fuzz::ablation::COMBINED,
+];
+
+/// Every name a root cause can carry from the ablation has a phrase for its title and a
+/// clause: a name spelled differently in one module than in another would leave a report
+/// without either.
+#[test]
+fn every_construct_named_has_a_phrase_and_a_clause() {
+    let mut missing = Vec::new();
+    for name in ABLATABLE.iter().chain(&NAMED_BESIDES) {
+        if reptest::fuzz::rootcause::construct_phrase(name).is_none() {
+            missing.push(format!("{name}: no phrase"));
+        }
+        if clause_for_tag(name).is_none() {
+            missing.push(format!("{name}: no clause"));
+        }
+    }
+    assert!(missing.is_empty(), "{missing:#?}");
+}
+
 /// The clause a findings report prints ("Clause (RFC 9309 §2.2.2, …): <sentence>") is the
 /// sentence of a text its source names: `RFC 9309 §N`, `Google 2019 (section)`, several
 /// separated by `;`. A source that is not one of the texts (Google's parser) proves nothing:
@@ -542,7 +568,12 @@ fn every_clause_of_the_findings_reports_is_verbatim() {
     // those ablation neutralises, and the deciding rule's kinds.
     let mut tags: Vec<&str> = CONSTRUCT_ORDER.to_vec();
     tags.extend(ABLATABLE);
-    tags.extend(["allow-rule", "disallow-rule", "no-matching-rule"]);
+    tags.extend([
+        "skipped-empty-agent",
+        "allow-rule",
+        "disallow-rule",
+        "no-matching-rule",
+    ]);
     tags.sort_unstable();
     tags.dedup();
     for tag in tags {
