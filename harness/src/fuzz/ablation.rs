@@ -118,6 +118,40 @@ pub const ABLATABLE: [&str; 57] = [
     "unmatched-allow",
 ];
 
+/// The input with the crawler renamed by `rename` (given its name, without the version): in
+/// the question, and in every `user-agent` line whose value is its product token.
+fn renamed_crawler(
+    input: &Input,
+    body: &[u8],
+    readings: &[(Vec<RecordKind>, Vec<Diagnostic>)],
+    rename: &dyn Fn(&str) -> String,
+) -> Input {
+    let token = token_of(&input.agent);
+    let lines = rewrite_lines(body, readings, &|line, kinds, _| {
+        let (s, e) = any_value_span(&line.content)?;
+        let value = String::from_utf8_lossy(&line.content[s..e]);
+        (kinds.contains(&RecordKind::UserAgent) && value.trim().eq_ignore_ascii_case(&token)).then(
+            || {
+                Some(
+                    [
+                        &line.content[..s],
+                        rename(&value).as_bytes(),
+                        &line.content[e..],
+                    ]
+                    .concat(),
+                )
+            },
+        )
+    });
+    let (name, version) = input
+        .agent
+        .split_at(input.agent.find('/').unwrap_or(input.agent.len()));
+    Input {
+        agent: rename(name) + version,
+        ..with_body(input, lines.as_deref().unwrap_or(body))
+    }
+}
+
 /// The crawlers Google's 2019 text excepts from the `*` group (an asterisk matches every
 /// crawler but the AdsBot ones, which a file must name), by product token, lower-cased.
 const GOOGLE_EXCEPTED: [&str; 5] = [
@@ -285,11 +319,21 @@ fn rewrite_escapes(text: &[u8], f: &dyn Fn(&[u8]) -> Option<Vec<u8>>) -> Vec<u8>
     out
 }
 
+/// The octet two hex digits write (`None` for anything else).
+pub(crate) fn hex_octet(hex: &[u8]) -> Option<u8> {
+    match hex {
+        [a, b] if a.is_ascii_hexdigit() && b.is_ascii_hexdigit() => {
+            u8::from_str_radix(std::str::from_utf8(hex).ok()?, 16).ok()
+        }
+        _ => None,
+    }
+}
+
 /// A pattern or path with each `%xx` of an unreserved character decoded, nothing else
 /// touched.
 fn decode_unreserved(text: &[u8]) -> Vec<u8> {
     rewrite_escapes(text, &|hex| {
-        let byte = u8::from_str_radix(std::str::from_utf8(hex).ok()?, 16).ok()?;
+        let byte = hex_octet(hex)?;
         (byte.is_ascii_alphanumeric() || UNRESERVED.contains(&byte)).then(|| vec![byte])
     })
 }
@@ -298,8 +342,7 @@ fn decode_unreserved(text: &[u8]) -> Vec<u8> {
 /// escape's hex digits upper-cased.
 fn normalise_escapes(text: &[u8]) -> Vec<u8> {
     rewrite_escapes(text, &|hex| {
-        let byte =
-            u8::from_str_radix(std::str::from_utf8(hex).unwrap_or("00"), 16).unwrap_or_default();
+        let byte = hex_octet(hex).unwrap_or_default();
         Some(
             if byte.is_ascii_alphanumeric() || UNRESERVED.contains(&byte) {
                 vec![byte]
@@ -512,11 +555,14 @@ pub(crate) fn is_commented_rule(line: &str) -> bool {
     })
 }
 
+/// The field names every reading knows (spelled right).
+const KNOWN_FIELDS: [&str; 4] = ["allow", "disallow", "user-agent", "sitemap"];
+
 /// Whether a field name that is none of the known ones holds one (`sallow`, `x-disallow`,
 /// `my-user-agent`), which a field pattern not anchored at both ends reads as that field.
 pub(crate) fn holds_field_name(key: &[u8]) -> bool {
     let key = String::from_utf8_lossy(key).to_ascii_lowercase();
-    !["allow", "disallow", "user-agent", "sitemap"].contains(&key.as_str())
+    !KNOWN_FIELDS.contains(&key.as_str())
         && ["allow", "user-agent", "useragent"]
             .iter()
             .any(|f| key.contains(f))
@@ -528,10 +574,7 @@ pub(crate) fn missing_continuations(value: &[u8]) -> usize {
     let mut octets = Vec::new();
     let mut end = value.len();
     while end >= 3 && value[end - 3] == b'%' {
-        let Some(octet) = std::str::from_utf8(&value[end - 2..end])
-            .ok()
-            .and_then(|h| u8::from_str_radix(h, 16).ok())
-        else {
+        let Some(octet) = hex_octet(&value[end - 2..end]) else {
             break;
         };
         octets.push(octet);
@@ -572,7 +615,7 @@ pub(crate) fn near_field_name(key: &[u8]) -> bool {
         }
         row[b.len()]
     };
-    !["allow", "disallow", "user-agent", "sitemap"].contains(&key.as_str())
+    !KNOWN_FIELDS.contains(&key.as_str())
         && !holds_field_name(key.as_bytes())
         && ["allow", "disallow", "user-agent"]
             .iter()
@@ -591,7 +634,7 @@ fn join_without(lines: Vec<Line>, drop: &[usize]) -> Vec<u8> {
 }
 
 /// The crawler's product token, lower-cased (`FooBot/1.2` is `foobot`).
-fn token_of(agent: &str) -> String {
+pub(crate) fn token_of(agent: &str) -> String {
     agent
         .split('/')
         .next()
@@ -1395,21 +1438,9 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
     // place, in the question and in every `user-agent` line that names it.
     let token = token_of(&input.agent);
     if GOOGLE_EXCEPTED.contains(&token.as_str()) {
-        let renamed = rewrite_lines(&body, &readings, &|line, kinds, _| {
-            let (s, e) = any_value_span(&line.content)?;
-            (kinds.contains(&RecordKind::UserAgent)
-                && String::from_utf8_lossy(&line.content[s..e])
-                    .trim()
-                    .eq_ignore_ascii_case(&token))
-            .then(|| Some([&line.content[..s], b"Xqzvwbot", &line.content[e..]].concat()))
-        });
-        let version = &input.agent[input.agent.find('/').unwrap_or(input.agent.len())..];
         out.push((
             "adsbot-agent",
-            Input {
-                agent: format!("Xqzvwbot{version}"),
-                ..with_body(input, renamed.as_deref().unwrap_or(&body))
-            },
+            renamed_crawler(input, &body, &readings, &|_| "Xqzvwbot".to_owned()),
         ));
     }
     // A file of one line or none, besides comments and blank lines: a line that every
@@ -1435,44 +1466,13 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
     }
     // A crawler name holding `-` or `_` (`Googlebot-News`): both taken out of the name, in
     // the question and in every `user-agent` line that names it.
-    if token.contains(['-', '_']) {
-        let plain: String = token.chars().filter(|c| !matches!(c, '-' | '_')).collect();
-        if !plain.is_empty() {
-            let renamed = rewrite_lines(&body, &readings, &|line, kinds, _| {
-                let (s, e) = any_value_span(&line.content)?;
-                let value = &line.content[s..e];
-                (kinds.contains(&RecordKind::UserAgent)
-                    && String::from_utf8_lossy(value)
-                        .trim()
-                        .eq_ignore_ascii_case(&token))
-                .then(|| {
-                    let kept = value.iter().copied().filter(|b| !matches!(b, b'-' | b'_'));
-                    Some(
-                        line.content[..s]
-                            .iter()
-                            .copied()
-                            .chain(kept)
-                            .chain(line.content[e..].iter().copied())
-                            .collect(),
-                    )
-                })
-            });
-            let (name, version) = input
-                .agent
-                .split_at(input.agent.find('/').unwrap_or(input.agent.len()));
-            let agent: String = name
-                .chars()
-                .filter(|c| !matches!(c, '-' | '_'))
-                .collect::<String>()
-                + version;
-            out.push((
-                "agent-hyphen",
-                Input {
-                    agent,
-                    ..with_body(input, renamed.as_deref().unwrap_or(&body))
-                },
-            ));
-        }
+    if token.contains(['-', '_']) && token.chars().any(|c| !matches!(c, '-' | '_')) {
+        out.push((
+            "agent-hyphen",
+            renamed_crawler(input, &body, &readings, &|name| {
+                name.chars().filter(|c| !matches!(c, '-' | '_')).collect()
+            }),
+        ));
     }
     if let Some((name, _)) = input.agent.split_once('/')
         && !name.is_empty()
@@ -1573,8 +1573,7 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
     // a URL path.
     let uncontrolled = |text: &[u8]| {
         rewrite_escapes(text, &|hex| {
-            let byte = u8::from_str_radix(std::str::from_utf8(hex).ok()?, 16).ok()?;
-            is_control(byte).then(|| b"%7B".to_vec())
+            is_control(hex_octet(hex)?).then(|| b"%7B".to_vec())
         })
     };
     // A rule's raw control character (a tab) is the same octet: replaced alike.
@@ -1762,13 +1761,9 @@ fn line_variants(
             return value.to_vec();
         }
         let tail = &rest[..3 * missing];
-        let continues = tail.chunks(3).all(|c| {
-            c[0] == b'%'
-                && std::str::from_utf8(&c[1..])
-                    .ok()
-                    .and_then(|h| u8::from_str_radix(h, 16).ok())
-                    .is_some_and(|o| (0x80..0xC0).contains(&o))
-        });
+        let continues = tail
+            .chunks(3)
+            .all(|c| c[0] == b'%' && hex_octet(&c[1..]).is_some_and(|o| (0x80..0xC0).contains(&o)));
         if continues {
             [value, tail].concat()
         } else {

@@ -136,9 +136,7 @@ pub fn url_tags(url: &str) -> Vec<&'static str> {
     let bytes = path.as_bytes();
     if bytes.windows(3).any(|w| {
         w[0] == b'%'
-            && std::str::from_utf8(&w[1..])
-                .ok()
-                .and_then(|h| u8::from_str_radix(h, 16).ok())
+            && crate::fuzz::ablation::hex_octet(&w[1..])
                 .is_some_and(crate::fuzz::ablation::is_control)
     }) {
         extra.push("url-control-escape");

@@ -222,11 +222,7 @@ fn file_tags(body: &[u8], agent: &str) -> BTreeSet<&'static str> {
     }
     // The groups that apply to the crawler (its own, else `*`): another group after one of
     // them, and its own name in several groups that name only it.
-    let token = agent
-        .split('/')
-        .next()
-        .unwrap_or_default()
-        .to_ascii_lowercase();
+    let token = crate::fuzz::ablation::token_of(agent);
     let own = |g: &BTreeSet<String>| g.contains(&token);
     let applies = |g: &BTreeSet<String>| {
         if groups.iter().any(own) {
