@@ -555,8 +555,8 @@ fn how_a_library_reads_the_group_after_the_crawler_s_is_told_apart() {
 
 #[test]
 fn a_variant_the_library_fails_on_neither_proves_nor_refutes_a_cause() {
-    // Taking the slashless rule out leaves no rule, which the engine fails on; writing it
-    // with its `/` still shows the engine reacts to it.
+    // Taking the slashless rule out leaves no rule, which the engine fails on; making its
+    // text longer still shows the engine finds it in the URL (the `h` of `https`).
     let example = input(
         "User-agent:*\nDisallow:h\n",
         "FooBot",
@@ -575,7 +575,7 @@ fn a_variant_the_library_fails_on_neither_proves_nor_refutes_a_cause() {
     );
     let causes = root_causes(catalogue.index());
     assert_eq!(causes.len(), 1, "{causes:?}");
-    assert_eq!(causes[0].construct, "no-leading-slash", "{:?}", causes[0]);
+    assert_eq!(causes[0].construct, "rule-elsewhere", "{:?}", causes[0]);
 }
 
 #[test]
@@ -648,4 +648,88 @@ fn a_rule_matched_in_the_scheme_is_told_from_one_read_as_an_empty_path() {
     let causes = root_causes(catalogue.index());
     assert_eq!(causes.len(), 1, "{causes:?}");
     assert_eq!(causes[0].construct, "double-slash", "{:?}", causes[0]);
+}
+
+/// The reference under `rfc9309`, except that each percent-encoding of the URL's path that
+/// is not an unreserved character is decoded before comparing (one opaque octet the rules
+/// never hold).
+fn decodes_the_url() -> Box<dyn Engine> {
+    common::planted(
+        "decodes-the-url",
+        Profile::Rfc9309,
+        |reference, body, agent, urls| {
+            let decoded: Vec<String> = urls
+                .iter()
+                .map(|url| {
+                    let mut out = String::new();
+                    let mut rest = url.as_str();
+                    while let Some(at) = rest.find('%') {
+                        out.push_str(&rest[..at]);
+                        let hex = rest.get(at + 1..at + 3).unwrap_or_default();
+                        if hex.len() == 2 && hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+                            out.push_str("%FF");
+                            rest = &rest[at + 3..];
+                        } else {
+                            out.push('%');
+                            rest = &rest[at + 1..];
+                        }
+                    }
+                    out.push_str(rest);
+                    out
+                })
+                .collect();
+            reference.check(body, agent, &decoded)
+        },
+    )
+}
+
+#[test]
+fn a_rule_matching_part_of_an_escape_is_filed_under_the_url_decoded() {
+    // `*9` matches the `9` of `%A9` for every reading; a library that decodes the URL sees no
+    // `9` there.
+    let example = input(
+        "User-agent:*\nDisallow:*9\n",
+        "FooBot",
+        "http://example.com/%A9",
+    );
+    let catalogue = ablated("ablation-escape-split", example, &mut [decodes_the_url()]);
+    assert_eq!(
+        catalogue.families()[0].split["decodes-the-url"],
+        Answer::Allow
+    );
+    let causes = root_causes(catalogue.index());
+    assert_eq!(causes.len(), 1, "{causes:?}");
+    assert_eq!(causes[0].construct, "escape-split", "{:?}", causes[0]);
+    assert_eq!(clause(&causes[0], None).force, "must");
+}
+
+/// The reference under `rfc9309`, except that a rule matches anywhere in the URL: a rule
+/// `$` matches every URL (an unanchored pattern).
+fn unanchored_dollar() -> Box<dyn Engine> {
+    common::planted(
+        "unanchored-dollar",
+        Profile::Rfc9309,
+        |reference, body, agent, urls| {
+            let text = String::from_utf8_lossy(body).to_ascii_lowercase();
+            let bare = text.lines().any(|l| l.trim() == "allow:$");
+            let mut verdicts = reference.check(body, agent, urls)?;
+            if bare {
+                verdicts.iter_mut().for_each(|v| *v = WireVerdict::Allow);
+            }
+            Ok(verdicts)
+        },
+    )
+}
+
+#[test]
+fn a_bare_dollar_matched_at_a_longer_path_s_end_is_a_rule_found_elsewhere() {
+    let example = input(
+        "User-agent:*\nAllow:$\nDisallow:/\n",
+        "FooBot",
+        "http://example.com/a",
+    );
+    let catalogue = ablated("ablation-bare-dollar", example, &mut [unanchored_dollar()]);
+    let causes = root_causes(catalogue.index());
+    assert_eq!(causes.len(), 1, "{causes:?}");
+    assert_eq!(causes[0].construct, "rule-elsewhere", "{:?}", causes[0]);
 }

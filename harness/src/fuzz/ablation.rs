@@ -58,7 +58,7 @@ use crate::fuzz::generate::Input;
 
 /// Every construct a variant can neutralise, in a fixed order (the order only names the
 /// variants; it never decides a cause).
-pub const ABLATABLE: [&str; 57] = [
+pub const ABLATABLE: [&str; 58] = [
     "bom",
     "inner-bom",
     "crlf",
@@ -105,6 +105,7 @@ pub const ABLATABLE: [&str; 57] = [
     "rule-elsewhere",
     "path-case",
     "partial-char",
+    "escape-split",
     "non-ascii",
     "wildcard",
     "end-anchor",
@@ -1612,8 +1613,9 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
 /// The constructs whose every variant leaves the reference's answers as they were (only the
 /// implementation's reading can change): a variant of theirs that moves the reference is
 /// left out.
-const NEUTRAL: [&str; 13] = [
+const NEUTRAL: [&str; 14] = [
     "last-line-end",
+    "escape-split",
     "one-line-file",
     "word-and-space",
     "field-in-name",
@@ -1628,32 +1630,68 @@ const NEUTRAL: [&str; 13] = [
     "unmatched-allow",
 ];
 
-/// A rule line's value as written, where it is plain: letters, digits and `-._~/` only (what
-/// every reading compares as written), with no `…/index.htm…` (from which Google's parser
-/// derives another rule).
-fn plain_rule(line: &Line) -> Option<&[u8]> {
+/// A rule line's value as written, where it is a plain pattern: letters, digits and `-._~/`
+/// (what every reading compares as written), `*` anywhere and `$` at its end, with no
+/// `…/index.htm…` (from which Google's parser derives another rule).
+fn pattern_rule(line: &Line) -> Option<&[u8]> {
     let (s, e) = any_value_span(&line.content)?;
     let value = &line.content[s..e];
+    let body = value.strip_suffix(b"$").unwrap_or(value);
     (!value.is_empty()
-        && value
+        && body
             .iter()
-            .all(|b| b.is_ascii_alphanumeric() || b"-._~/".contains(b))
+            .all(|b| b.is_ascii_alphanumeric() || b"-._~/*".contains(b))
         && !String::from_utf8_lossy(value)
             .to_ascii_lowercase()
             .contains("index.htm"))
     .then_some(value)
 }
 
-/// How a plain rule (see [`plain_rule`]) stands to the URL when no reading matches it: the
-/// path starts with it only when letter case is ignored (`path-case`), or its text is in the
-/// URL (its scheme and host included) but not at the start of the path (`rule-elsewhere`).
+/// Whether `pattern` (`*` any run of octets, a final `$` the end of `text`) matches `text`
+/// from its start, or, `anywhere`, from any of its octets.
+fn pattern_matches(pattern: &[u8], text: &[u8], anywhere: bool) -> bool {
+    let (pattern, to_end) = match pattern.strip_suffix(b"$") {
+        Some(p) => (p, true),
+        None => (pattern, false),
+    };
+    // The positions of `text` the pattern read so far can end at.
+    let mut at = vec![anywhere; text.len() + 1];
+    at[0] = true;
+    for &p in pattern {
+        if p == b'*' {
+            let Some(first) = at.iter().position(|a| *a) else {
+                return false;
+            };
+            at[first..].iter_mut().for_each(|a| *a = true);
+        } else {
+            let mut next = vec![false; text.len() + 1];
+            for (i, b) in text.iter().enumerate() {
+                next[i + 1] = at[i] && *b == p;
+            }
+            at = next;
+        }
+    }
+    if to_end {
+        at[text.len()]
+    } else {
+        at.contains(&true)
+    }
+}
+
+/// How a plain rule or pattern (see [`pattern_rule`]) stands to the URL when no reading
+/// matches it: the path starts with it only when letter case is ignored (`path-case`, plain
+/// rules only), or it matches the URL (its scheme and host included) somewhere other than at
+/// the start of the path (`rule-elsewhere`: `/b` in `/a/b`, `h` in `https`, a bare `$` at the
+/// end of a longer path). A rule without a leading `/` that matches the path once given one
+/// is not `rule-elsewhere`: a library that reads it so matches it too (`no-leading-slash`).
 /// `None` when some reading matches it, or neither holds.
 pub(crate) fn rule_relation(value: &[u8], url: &str) -> Option<&'static str> {
     let path = decode_unreserved(&url.as_bytes()[path_at(url)..]);
-    if path.starts_with(value) {
+    if pattern_matches(value, &path, false) {
         return None;
     }
-    if path.len() >= value.len() && path[..value.len()].eq_ignore_ascii_case(value) {
+    let plain = !value.contains(&b'*') && !value.contains(&b'$');
+    if plain && path.len() >= value.len() && path[..value.len()].eq_ignore_ascii_case(value) {
         return Some("path-case");
     }
     // The scheme too: a `//` rule found in `http://` is one a library looking anywhere
@@ -1661,11 +1699,45 @@ pub(crate) fn rule_relation(value: &[u8], url: &str) -> Option<&'static str> {
     // `//` rule as something else).
     let whole = url.as_bytes().to_ascii_lowercase();
     let value = value.to_ascii_lowercase();
-    (value.starts_with(b"/") && whole.windows(value.len()).any(|w| w == value.as_slice()))
-        .then_some("rule-elsewhere")
+    let slashed = !value.starts_with(b"/")
+        && pattern_matches(
+            &[b"/", value.as_slice()].concat(),
+            &path.to_ascii_lowercase(),
+            false,
+        );
+    (!slashed && pattern_matches(&value, &whole, true)).then_some("rule-elsewhere")
 }
 
-/// The relations of [`rule_relation`] a body's plain rules hold to `url` (for the corpus).
+/// Where in `url` the percent-encodings are (octets neither unreserved nor malformed) that a
+/// plain rule or pattern (see [`pattern_rule`]) matches part of (`*9` the `9` of `%A9`): the
+/// rule matches the path as written (as every reading compares it, octet by octet of its
+/// encoded form), and no longer once that encoding is one opaque octet (as a library that
+/// decodes the URL before comparing reads it). Offsets of their `%`.
+fn split_escapes(value: &[u8], url: &str) -> Vec<usize> {
+    let at = path_at(url);
+    let raw = &url.as_bytes()[at..];
+    if !pattern_matches(value, &decode_unreserved(raw), false) {
+        return Vec::new();
+    }
+    (0..raw.len())
+        .filter(|&i| {
+            raw[i] == b'%'
+                && raw
+                    .get(i + 1..i + 3)
+                    .and_then(hex_octet)
+                    .is_some_and(|o| !(o.is_ascii_alphanumeric() || UNRESERVED.contains(&o)))
+        })
+        .filter(|&i| {
+            let opaque = [&raw[..i], &[0x01][..], &raw[i + 3..]].concat();
+            !pattern_matches(value, &decode_unreserved(&opaque), false)
+        })
+        .map(|i| at + i)
+        .collect()
+}
+
+/// The relations of [`rule_relation`] a body's plain rules hold to `url`, and
+/// `escape-split` where one matches part of a percent-encoding (see [`split_escapes`]), for
+/// the corpus.
 pub(crate) fn rule_relations(body: &[u8], url: &str) -> Vec<&'static str> {
     let Some(readings) = line_readings(body) else {
         return Vec::new();
@@ -1674,7 +1746,13 @@ pub(crate) fn rule_relations(body: &[u8], url: &str) -> Vec<&'static str> {
         .iter()
         .zip(&readings)
         .filter(|(_, (kinds, _))| is_rule(kinds))
-        .filter_map(|(line, _)| rule_relation(plain_rule(line)?, url))
+        .filter_map(|(line, _)| pattern_rule(line))
+        .flat_map(|value| {
+            let split = !split_escapes(value, url).is_empty();
+            rule_relation(value, url)
+                .into_iter()
+                .chain(split.then_some("escape-split"))
+        })
         .collect();
     out.sort_unstable();
     out.dedup();
@@ -1701,7 +1779,8 @@ fn line_variants(
             .zip(readings)
             .enumerate()
             .filter(|(_, (line, (kinds, _)))| {
-                is_rule(kinds) && plain_rule(line).and_then(|v| rule_relation(v, url)) == Some(name)
+                is_rule(kinds)
+                    && pattern_rule(line).and_then(|v| rule_relation(v, url)) == Some(name)
             })
             .map(|(i, _)| i)
             .collect()
@@ -1737,17 +1816,45 @@ fn line_variants(
                 let line = &mut longer[*i];
                 if let Some((s, e)) = any_value_span(&line.content) {
                     // `//` made `///`, which a reading of `//` as an authority still reads
-                    // as an empty one; any other text made longer by a name found nowhere.
-                    let more: &[u8] = if line.content[s..e].iter().all(|b| *b == b'/') {
+                    // as an empty one; any other text made longer by a name found nowhere
+                    // (before a final `$`).
+                    let value = &line.content[s..e];
+                    let more: &[u8] = if value.iter().all(|b| *b == b'/') {
                         b"/"
                     } else {
                         b"xqzvw"
                     };
-                    line.content.splice(e..e, more.iter().copied());
+                    let at = if value.ends_with(b"$") { e - 1 } else { e };
+                    line.content.splice(at..at, more.iter().copied());
                 }
             }
             out.push((name, with_body(input, &join_lines(&longer))));
         }
+    }
+    // A rule that matches part of one of the URL's percent-encodings (`*9` the `9` of
+    // `%A9`): that encoding's `%` made a letter, so that every reading still matches the
+    // rule there while a library that decodes the URL before comparing now does too.
+    let mut split: Vec<usize> = lines
+        .iter()
+        .zip(readings)
+        .filter(|(_, (kinds, _))| is_rule(kinds))
+        .filter_map(|(line, _)| pattern_rule(line))
+        .flat_map(|value| split_escapes(value, url))
+        .collect();
+    split.sort_unstable();
+    split.dedup();
+    if !split.is_empty() {
+        let mut plain = url.clone().into_bytes();
+        for i in split {
+            plain[i] = b'z';
+        }
+        out.push((
+            "escape-split",
+            Input {
+                urls: vec![String::from_utf8_lossy(&plain).into_owned()],
+                ..input.clone()
+            },
+        ));
     }
     // A rule ending inside a percent-encoded UTF-8 character that the path goes on with
     // (`/%C3` of `/%C3%A9`): the character completed from the path, which every reading
@@ -2397,7 +2504,7 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
 
 /// Constructs whose neutralisation says more than others' where both remove a split: where
 /// the first is among the constructs found, those it names are dropped, in this order.
-const NARROWER: [(&str, &[&str]); 16] = [
+const NARROWER: [(&str, &[&str]); 18] = [
     // When the URL's escapes alone remove the split, the rules' and the URL's together (or
     // the reserved ones replaced on both sides) say nothing more.
     ("url-percent", &["percent", "reserved-escape"]),
@@ -2419,7 +2526,33 @@ const NARROWER: [(&str, &[&str]); 16] = [
     // narrowest place elsewhere.
     ("path-case", &["unmatched-allow", "rule-elsewhere"]),
     ("rule-in-host", &["rule-elsewhere", "unmatched-allow"]),
-    ("rule-elsewhere", &["unmatched-allow", "double-slash"]),
+    // A rule a library matches elsewhere in the URL (a bare `$` at the end of any path) is
+    // why its missing `/`, its `$` or its `*` mattered.
+    (
+        "rule-elsewhere",
+        &[
+            "unmatched-allow",
+            "double-slash",
+            "no-leading-slash",
+            "end-anchor",
+            "wildcard",
+        ],
+    ),
+    // A bare `$` (or `x$`) that the library matches: its missing `/` is what it reads so.
+    ("no-leading-slash", &["end-anchor"]),
+    // A rule matching part of the URL's percent-encoding (`*9` in `%A9`) is what the URL's
+    // escapes, and the rule's `*`, mattered for to a library that decodes the URL first.
+    (
+        "escape-split",
+        &[
+            "wildcard",
+            "url-percent",
+            "percent",
+            "non-ascii",
+            "url-control-escape",
+            "reserved-escape",
+        ],
+    ),
     // A field name holding a known one, or a word with whitespace after it, is narrower than
     // any unknown field, or any one-word line. A library that reads such a name as the field
     // it holds puts the rules after it in a group: they are outside any group only for a
@@ -3145,6 +3278,52 @@ mod tests {
                 "user-agent: *\ndisallow: ///\ndisallow: /bxqzvw\n"
             ]
         );
+        // A bare `$` matched at the end of a longer path, and a letter found in the scheme:
+        // taken out, and made longer (before the `$`).
+        let bare = input(
+            "user-agent: *\ndisallow: $\ndisallow: h\n",
+            "FooBot",
+            "https://x.test/a",
+        );
+        assert_eq!(
+            bodies_of(&bare, "rule-elsewhere"),
+            [
+                "user-agent: *\n",
+                "user-agent: *\ndisallow: xqzvw$\ndisallow: hxqzvw\n"
+            ]
+        );
+        // …but not where a `/` before it makes the path match (a library reading it so).
+        assert_eq!(
+            rule_relations(b"user-agent: *\ndisallow: $\n", "http://x.test/"),
+            [""; 0]
+        );
+        assert_eq!(
+            rule_relations(b"user-agent: *\ndisallow: a\n", "http://x.test/a"),
+            [""; 0]
+        );
+        // A rule that matches part of a URL's percent-encoding: the encoding's `%` made a
+        // letter.
+        let split = input(
+            "user-agent: *\ndisallow: *9\n",
+            "FooBot",
+            "http://x.test/%A9%2F",
+        );
+        let urls: Vec<String> = variants(&split)
+            .into_iter()
+            .filter(|(c, _)| *c == "escape-split")
+            .flat_map(|(_, i)| i.urls)
+            .collect();
+        assert_eq!(urls, ["http://x.test/zA9%2F"]);
+        assert_eq!(
+            rule_relations(b"user-agent: *\ndisallow: *9\n", "http://x.test/%A9"),
+            ["escape-split"]
+        );
+        // A rule that matches through a whole encoding splits none.
+        assert_eq!(split_escapes(b"/*x", "http://x.test/%A9x"), [0usize; 0]);
+        assert!(pattern_matches(b"/a*c$", b"/abc", false));
+        assert!(!pattern_matches(b"/a*c$", b"/abcd", false));
+        assert!(pattern_matches(b"$", b"/a", true));
+        assert!(!pattern_matches(b"$", b"/a", false));
         // A rule without its leading `/`: also taken out.
         let slashless = input("user-agent: *\ndisallow: m\n", "FooBot", "http://x.test/m");
         assert_eq!(

@@ -235,6 +235,15 @@ pub fn clause_for_tag(tag: &str) -> Option<Clause> {
              rules MUST be combined into one group and parsed according to Section 2.2.2.",
             "must",
         ),
+        "escape-split" => c(
+            "RFC 9309 §2.2.2",
+            "If a percent-encoded ASCII octet is encountered in the URI, it MUST be unencoded \
+             prior to comparison, unless it is a reserved character in the URI as defined by \
+             [RFC3986] or the character is outside the unreserved character range. The match \
+             evaluates positively if and only if the end of the path from the rule is reached \
+             before a difference in octets is encountered.",
+            "must",
+        ),
         "rule-in-host" | "rule-elsewhere" => c(
             "RFC 9309 §2.2.2",
             "To evaluate if access to a URI is allowed, a crawler MUST match the paths in \

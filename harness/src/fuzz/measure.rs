@@ -41,7 +41,7 @@ fn place(construct: &str) -> Place {
         c if c.starts_with("url-")
             || matches!(
                 c,
-                "empty-query" | "rule-in-host" | "rule-elsewhere" | "path-case"
+                "empty-query" | "rule-in-host" | "rule-elsewhere" | "path-case" | "escape-split"
             ) =>
         {
             Place::Url

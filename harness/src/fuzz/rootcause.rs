@@ -620,7 +620,10 @@ pub fn construct_phrase(tag: &str) -> Option<&'static str> {
             "a rule that matches the URL's path only when letter case is ignored (`/A` for `/a`)"
         }
         "rule-elsewhere" => {
-            "a rule's text found in the URL, but not at the start of its path (`//` in `http://`, `/b` in `/a/b`)"
+            "a rule found in the URL, but not at the start of its path (`//` in `http://`, `/b` in `/a/b`, a bare `$` at the end of `/a`)"
+        }
+        "escape-split" => {
+            "a rule that matches part of a percent-encoding in the URL (`*9`, which the `9` of `%A9` matches): the URL decoded before comparing"
         }
         "later-group" => "another group after the crawler's group",
         "empty-only-rule" => "a group whose only rule has an empty value, before another group",
