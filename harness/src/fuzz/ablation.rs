@@ -289,6 +289,30 @@ fn line_readings(body: &[u8]) -> Option<Vec<(Vec<RecordKind>, Vec<Diagnostic>)>>
     Some(out)
 }
 
+/// How many lines of `body` hold more than a comment and whitespace (line ends as the
+/// reference splits them: LF, CRLF or a lone CR).
+pub(crate) fn meaningful_lines(body: &[u8]) -> usize {
+    split_lines(body)
+        .iter()
+        .filter(|l| {
+            let text = l.content.split(|b| *b == b'#').next().unwrap_or_default();
+            !text.iter().all(|b| is_space(*b) || *b == b'\r')
+        })
+        .count()
+}
+
+/// Whether a line (without its line end) is one word and trailing whitespace, with no colon
+/// and no comment (`Useragent `).
+pub(crate) fn is_word_and_space(content: &[u8]) -> bool {
+    if content.contains(&b'#') || content.contains(&b':') {
+        return false;
+    }
+    let word = content.trim_ascii();
+    !word.is_empty()
+        && !word.iter().any(|b| is_space(*b))
+        && content.last().is_some_and(|b| is_space(*b))
+}
+
 fn is_rule(kinds: &[RecordKind]) -> bool {
     kinds
         .iter()
@@ -1015,13 +1039,8 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
         "word-and-space",
         rewrite_lines(&body, &readings, &|line, _, _| {
             let content = &line.content;
-            if content.contains(&b'#') || content.contains(&b':') {
-                return None;
-            }
-            let word = content.trim_ascii();
             let kept = content.len() - content.iter().rev().take_while(|b| is_space(**b)).count();
-            (!word.is_empty() && !word.iter().any(|b| is_space(*b)) && kept < content.len())
-                .then(|| Some(content[..kept].to_vec()))
+            is_word_and_space(content).then(|| Some(content[..kept].to_vec()))
         }),
     );
     let is_agent = |kinds: &[RecordKind]| kinds.contains(&RecordKind::UserAgent);
@@ -1446,14 +1465,7 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
     }
     // A file of one line or none, besides comments and blank lines: a line that every
     // reading ignores (an unknown field) put after it.
-    let meaningful = split_lines(&body)
-        .iter()
-        .filter(|l| {
-            let text = l.content.split(|b| *b == b'#').next().unwrap_or_default();
-            !text.iter().all(|b| is_space(*b) || *b == b'\r')
-        })
-        .count();
-    if meaningful <= 1 {
+    if meaningful_lines(&body) <= 1 {
         // A last line with no line end keeps none (that is a construct of its own).
         let added: &[u8] = if body.is_empty() || body.ends_with(b"\n") || body.ends_with(b"\r") {
             b"xqzvw-field: x\n"
@@ -1961,12 +1973,17 @@ fn agent_value(line: &Line) -> Option<String> {
 /// Lines in a new order, each but the last ended (a moved last line gets `\n`), with a blank
 /// line put before each group that does not follow one.
 fn reordered(lines: &[Line], order: &[Vec<usize>]) -> Vec<u8> {
+    // The file's own line end (a CR-only file stays one), for the line ends added.
+    let newline: Vec<u8> = lines
+        .iter()
+        .find(|l| !l.end.is_empty())
+        .map_or_else(|| b"\n".to_vec(), |l| l.end.clone());
     let mut out: Vec<Line> = Vec::new();
     let put = |out: &mut Vec<Line>, content: Vec<u8>, end: Vec<u8>| {
         if let Some(last) = out.last_mut()
             && last.end.is_empty()
         {
-            last.end = b"\n".to_vec();
+            last.end.clone_from(&newline);
         }
         out.push(Line { content, end });
     };
@@ -1975,7 +1992,7 @@ fn reordered(lines: &[Line], order: &[Vec<usize>]) -> Vec<u8> {
             .last()
             .is_none_or(|l: &Line| l.content.iter().all(|b| is_space(*b)));
         if n > 0 && !part.is_empty() && !blank_before {
-            put(&mut out, Vec::new(), b"\n".to_vec());
+            put(&mut out, Vec::new(), newline.clone());
         }
         for i in part {
             put(&mut out, lines[*i].content.clone(), lines[*i].end.clone());
@@ -3375,6 +3392,16 @@ mod tests {
         assert_eq!(
             bodies_of(&star, "later-group"),
             ["user-agent: bar\nallow: /\n\nuser-agent: *\ndisallow: /\n\n"]
+        );
+        // A CR-only file keeps its line ends.
+        let cr = input(
+            "user-agent: *\rdisallow: /\ruser-agent: bar\rallow: /",
+            "FooBot",
+            "http://example.com/",
+        );
+        assert_eq!(
+            bodies_of(&cr, "later-group"),
+            ["user-agent: bar\rallow: /\r\ruser-agent: *\rdisallow: /\r"]
         );
         // Already last, and named once: neither.
         let last = input(

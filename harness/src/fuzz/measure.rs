@@ -86,12 +86,7 @@ fn file_tags(body: &[u8], agent: &str) -> BTreeSet<&'static str> {
     if !body.is_empty() && !body.ends_with(b"\n") && !body.ends_with(b"\r") {
         tags.insert("last-line-end");
     }
-    if String::from_utf8_lossy(body)
-        .lines()
-        .filter(|l| !l.split('#').next().unwrap_or_default().trim().is_empty())
-        .count()
-        <= 1
-    {
+    if crate::fuzz::ablation::meaningful_lines(body) <= 1 {
         tags.insert("one-line-file");
     }
     let mut in_group = false;
@@ -111,12 +106,7 @@ fn file_tags(body: &[u8], agent: &str) -> BTreeSet<&'static str> {
     // Each group's `user-agent` values, in file order.
     let mut groups: Vec<BTreeSet<String>> = Vec::new();
     for line in String::from_utf8_lossy(body).lines() {
-        let word = line.trim();
-        if !line.contains(['#', ':'])
-            && !word.is_empty()
-            && !word.contains([' ', '\t'])
-            && line.trim_end() != line
-        {
+        if crate::fuzz::ablation::is_word_and_space(line.as_bytes()) {
             tags.insert("word-and-space");
         }
         if crate::fuzz::ablation::is_commented_rule(line) {
