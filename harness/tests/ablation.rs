@@ -733,3 +733,76 @@ fn a_bare_dollar_matched_at_a_longer_path_s_end_is_a_rule_found_elsewhere() {
     assert_eq!(causes.len(), 1, "{causes:?}");
     assert_eq!(causes[0].construct, "rule-elsewhere", "{:?}", causes[0]);
 }
+
+#[test]
+fn a_tie_of_a_library_seen_obeying_the_first_match_is_filed_under_rule_order() {
+    // The same first-match library, seen on a longer rule after a shorter one too: its tie
+    // is that behaviour, one root cause under rule order.
+    let dir = scratch("ablation-tie-and-order");
+    let mut engines = vec![first_match_wins()];
+    let tie = input(
+        "user-agent: *\ndisallow: /b\nallow: /b\n",
+        "FooBot",
+        "http://example.com/b",
+    );
+    // (A comment after a value makes it a family of its own.)
+    let order = input(
+        "user-agent: *\ndisallow: / # all\nallow: /b\n",
+        "FooBot",
+        "http://example.com/b",
+    );
+    record(&dir, tie, &mut engines).flush().expect("written");
+    let mut catalogue = record(&dir, order, &mut engines);
+    assert_eq!(catalogue.families().len(), 2);
+    catalogue.update(|index| {
+        ablate(index, &mut engines, &mut |_, _| {});
+    });
+    let causes = root_causes(catalogue.index());
+    assert_eq!(causes.len(), 1, "{causes:?}");
+    assert_eq!(causes[0].construct, "rule-order", "{:?}", causes[0]);
+    assert_eq!(causes[0].families.len(), 2, "{:?}", causes[0]);
+    assert_eq!(clause(&causes[0], None).force, "must");
+}
+
+/// The reference under `rfc9309`, except that a rule's length counts the whitespace after
+/// its value (the line's end, untrimmed).
+fn counts_trailing_space() -> Box<dyn Engine> {
+    common::planted(
+        "counts-trailing-space",
+        Profile::Rfc9309,
+        |reference, body, agent, urls| {
+            let text = String::from_utf8_lossy(body);
+            // A `disallow: /` and a tab outranks an `allow: *` only by its tab.
+            let longer = text.lines().any(|l| {
+                l.to_ascii_lowercase().starts_with("disallow:") && l.ends_with([' ', '\t'])
+            });
+            let mut verdicts = reference.check(body, agent, urls)?;
+            if longer {
+                verdicts.iter_mut().for_each(|v| *v = WireVerdict::Disallow);
+            }
+            Ok(verdicts)
+        },
+    )
+}
+
+#[test]
+fn whitespace_at_a_rule_line_s_end_is_named_not_the_tie_it_decides() {
+    let example = input(
+        "User-agent:foobot\nAllow:*\ndisallow:/\t\n",
+        "foobot",
+        "http://example.com/a",
+    );
+    let catalogue = ablated(
+        "ablation-trailing-space",
+        example,
+        &mut [counts_trailing_space()],
+    );
+    assert_eq!(
+        catalogue.families()[0].split["counts-trailing-space"],
+        Answer::Disallow
+    );
+    let causes = root_causes(catalogue.index());
+    assert_eq!(causes.len(), 1, "{causes:?}");
+    assert_eq!(causes[0].construct, "trailing-space", "{:?}", causes[0]);
+    assert_eq!(clause(&causes[0], None).force, "must");
+}

@@ -58,7 +58,7 @@ use crate::fuzz::generate::Input;
 
 /// Every construct a variant can neutralise, in a fixed order (the order only names the
 /// variants; it never decides a cause).
-pub const ABLATABLE: [&str; 58] = [
+pub const ABLATABLE: [&str; 60] = [
     "bom",
     "inner-bom",
     "crlf",
@@ -72,6 +72,7 @@ pub const ABLATABLE: [&str; 58] = [
     "space-before-colon",
     "one-token-line",
     "word-and-space",
+    "trailing-space",
     "empty-agent",
     "invalid-agent",
     "agent-part",
@@ -115,6 +116,7 @@ pub const ABLATABLE: [&str; 58] = [
     "agent-hyphen",
     "empty-query",
     "tie",
+    "tie-order",
     "rule-order",
     "unmatched-allow",
 ];
@@ -311,6 +313,26 @@ pub(crate) fn is_word_and_space(content: &[u8]) -> bool {
     !word.is_empty()
         && !word.iter().any(|b| is_space(*b))
         && content.last().is_some_and(|b| is_space(*b))
+}
+
+/// Whether a `user-agent` or rule line (without its line end) ends in whitespace after its
+/// value, with no comment (`disallow: /a` and a tab).
+fn has_trailing_space(content: &[u8], kinds: &[RecordKind]) -> bool {
+    (is_rule(kinds) || kinds.contains(&RecordKind::UserAgent))
+        && !content.contains(&b'#')
+        && content.last().is_some_and(|b| is_space(*b))
+        && value_span(content).is_some_and(|(s, e)| s < e)
+}
+
+/// Whether some `user-agent` or rule line of `body` ends in whitespace (see
+/// [`has_trailing_space`]), for the corpus.
+pub(crate) fn trailing_space(body: &[u8]) -> bool {
+    line_readings(body).is_some_and(|readings| {
+        split_lines(body)
+            .iter()
+            .zip(&readings)
+            .any(|(line, (kinds, _))| has_trailing_space(&line.content, kinds))
+    })
 }
 
 fn is_rule(kinds: &[RecordKind]) -> bool {
@@ -1043,6 +1065,15 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
             is_word_and_space(content).then(|| Some(content[..kept].to_vec()))
         }),
     );
+    // Whitespace at the end of a `user-agent` or rule line (`disallow: /a` and a tab), which
+    // every reading ignores: taken off.
+    push(
+        "trailing-space",
+        rewrite_lines(&body, &readings, &|line, kinds, _| {
+            let content = &line.content;
+            (has_trailing_space(content, kinds)).then(|| Some(content.trim_ascii_end().to_vec()))
+        }),
+    );
     let is_agent = |kinds: &[RecordKind]| kinds.contains(&RecordKind::UserAgent);
     let empty_value =
         |line: &Line| value_span(&line.content).is_some_and(|(start, end)| start == end);
@@ -1581,6 +1612,9 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
     if let Some(new) = longest_first(&body, &readings) {
         out.push(("rule-order", with_body(input, &new)));
     }
+    if let Some(new) = ties_allow_first(&body, &readings) {
+        out.push(("tie-order", with_body(input, &new)));
+    }
     // A control character's escape in the URL (`%09`, `%0A`, `%0D`, …), which a URL library
     // may delete: replaced on both sides by the escape of a character that means nothing in
     // a URL path.
@@ -1625,8 +1659,10 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
 /// The constructs whose every variant leaves the reference's answers as they were (only the
 /// implementation's reading can change): a variant of theirs that moves the reference is
 /// left out.
-const NEUTRAL: [&str; 14] = [
+const NEUTRAL: [&str; 16] = [
     "last-line-end",
+    "tie-order",
+    "trailing-space",
     "escape-split",
     "one-line-file",
     "word-and-space",
@@ -2126,6 +2162,26 @@ fn without_star_group(
 /// the same length (only the lines' contents move, never their line ends); `None` when they
 /// already are.
 fn longest_first(body: &[u8], readings: &[(Vec<RecordKind>, Vec<Diagnostic>)]) -> Option<Vec<u8>> {
+    sorted_rules(body, readings, false)
+}
+
+/// The rules of each run put `Allow` first among equal-length ones where only such a tie's
+/// order would change (what [`longest_first`] leaves alone): a library that breaks ties by
+/// the file's order then answers otherwise, one that always breaks them one way does not.
+fn ties_allow_first(
+    body: &[u8],
+    readings: &[(Vec<RecordKind>, Vec<Diagnostic>)],
+) -> Option<Vec<u8>> {
+    sorted_rules(body, readings, true)
+}
+
+/// Each run of rules sorted longest first, `Allow` first among equal-length ones: the runs
+/// out of length order (`ties` false), or only those already in length order (`ties`).
+fn sorted_rules(
+    body: &[u8],
+    readings: &[(Vec<RecordKind>, Vec<Diagnostic>)],
+    ties: bool,
+) -> Option<Vec<u8>> {
     let mut lines = split_lines(body);
     let mut changed = false;
     let mut i = 0;
@@ -2149,7 +2205,7 @@ fn longest_first(body: &[u8], readings: &[(Vec<RecordKind>, Vec<Diagnostic>)]) -
         // change, which a tie-breaker that follows the file's order reads alike (the tie is
         // the construct there).
         let in_order = (i..j).map(|k| key(k).0).is_sorted();
-        if !in_order && order.iter().copied().ne(i..j) {
+        if in_order == ties && order.iter().copied().ne(i..j) {
             changed = true;
             let contents: Vec<Vec<u8>> = order.iter().map(|k| lines[*k].content.clone()).collect();
             for (line, content) in lines[i..j].iter_mut().zip(contents) {
@@ -2219,6 +2275,10 @@ pub struct Cause {
     /// Whether the implementation answers as one of the reference's `rfc9309` and `google`
     /// profiles against the other: a profile split.
     pub profile_split: bool,
+    /// Every construct whose every neutralisation removed the split (and changed the
+    /// implementation's answer), before the narrower ones were preferred: what another root
+    /// cause of the same implementation may show it reacts to.
+    pub also: Vec<&'static str>,
 }
 
 /// The cause of `name`'s split in `family` against the reference under the profiles of
@@ -2266,6 +2326,7 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
             construct: plain(),
             with: Vec::new(),
             profile_split: one_profile,
+            also: Vec::new(),
         });
     }
     let mut answered: Vec<(&'static str, &Ablated)> = Vec::new();
@@ -2297,11 +2358,18 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
     // about the implementation: such a construct is no candidate.
     let original = family.split.get(name).copied();
     // A variant the implementation fails on (an error, a timeout) says nothing about the
-    // construct either way: it is left out of what follows.
+    // construct either way, nor does one on which the reference's profiles part where they
+    // agreed on the input (a slashless `%` given its `/`, which Google's parser reads as a
+    // literal `%`): the implementation may follow either reading. Both are left out of what
+    // follows.
     let answers_it = |a: &Ablated| {
-        a.answers
-            .get(name)
-            .is_some_and(|said| said.allowed().is_some())
+        let parts = !differ
+            && a.answers.get(&reference_name(Profile::Rfc9309))
+                != a.answers.get(&reference_name(Profile::Google));
+        !parts
+            && a.answers
+                .get(name)
+                .is_some_and(|said| said.allowed().is_some())
     };
     let reacts_to = |c: &'static str| {
         answered
@@ -2318,6 +2386,7 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
             candidates.push((c, a));
         }
     }
+    let wide: Vec<&'static str> = candidates.iter().map(|(c, _)| *c).collect();
     narrow(&mut candidates, |(c, _)| c);
     // A construct some of whose neutralisations leave the split standing is no cause: a
     // misspelled line spelled right that changes nothing shows the split is elsewhere, even
@@ -2329,6 +2398,7 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
             .all(|(_, a)| removes(a))
     };
     candidates.retain(|(c, _)| consistent(c));
+    let also = || -> Vec<&'static str> { wide.iter().copied().filter(|c| consistent(c)).collect() };
     // A line taken out because one reading finds it out of place (a rule outside any group,
     // an unknown or non-standard field, an empty value) is a neutral change only for a
     // profile that reads it so: where every contradicted profile reads the line as a rule of
@@ -2426,6 +2496,7 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
             construct,
             with: Vec::new(),
             profile_split: one_profile,
+            also: also(),
         });
     }
     // A split against one profile where the implementation answers as the other is a
@@ -2451,6 +2522,7 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
                 construct: at[0],
                 with: Vec::new(),
                 profile_split: true,
+                also: also(),
             });
         }
         if !at.is_empty() {
@@ -2458,6 +2530,7 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
                 construct: COMBINED,
                 with: at,
                 profile_split: true,
+                also: also(),
             });
         }
     }
@@ -2482,6 +2555,7 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
             construct: "long-line",
             with: Vec::new(),
             profile_split: true,
+            also: also(),
         });
     }
     if with.is_empty() {
@@ -2508,6 +2582,7 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
                 construct: shape,
                 with: Vec::new(),
                 profile_split: one_profile,
+                also: also(),
             });
         }
     }
@@ -2516,19 +2591,20 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
         with,
         // The implementation answers as one profile and nothing else explains the split.
         profile_split: one_profile,
+        also: also(),
     })
 }
 
 /// Constructs whose neutralisation says more than others' where both remove a split: where
 /// the first is among the constructs found, those it names are dropped, in this order.
-const NARROWER: [(&str, &[&str]); 18] = [
+const NARROWER: [(&str, &[&str]); 19] = [
     // When the URL's escapes alone remove the split, the rules' and the URL's together (or
     // the reserved ones replaced on both sides) say nothing more.
     ("url-percent", &["percent", "reserved-escape"]),
     // Where putting the rules in order removes the split as well as taking the tying rule
     // away, a library that obeys the first match and one that breaks only ties by the file's
     // order answer alike: the tie's sentence is the one both break.
-    ("tie", &["rule-order"]),
+    ("tie", &["rule-order", "tie-order"]),
     // An unreserved character's escape alone is narrower than every escape normalised.
     ("unreserved-escape", &["percent", "url-percent"]),
     // `%2A` and `%24` alone are narrower than every reserved escape.
@@ -2555,8 +2631,15 @@ const NARROWER: [(&str, &[&str]); 18] = [
             "wildcard",
         ],
     ),
-    // A bare `$` (or `x$`) that the library matches: its missing `/` is what it reads so.
-    ("no-leading-slash", &["end-anchor"]),
+    // A bare `$` (or `x$`, or `%`) that the library matches: its missing `/` is what it
+    // reads so (a `/` put before it), whatever it then makes of the rest.
+    ("no-leading-slash", &["end-anchor", "bare-percent"]),
+    // Whitespace at the end of a line that the library keeps (in a rule's length, in a
+    // crawler's name) is what the tie, the rules' order or the `Allow` showed.
+    (
+        "trailing-space",
+        &["tie", "rule-order", "unmatched-allow", "inner-space"],
+    ),
     // A rule matching part of the URL's percent-encoding (`*9` in `%A9`) is what the URL's
     // escapes, and the rule's `*`, mattered for to a library that decodes the URL first.
     (

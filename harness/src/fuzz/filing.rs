@@ -235,6 +235,11 @@ pub fn clause_for_tag(tag: &str) -> Option<Clause> {
              rules MUST be combined into one group and parsed according to Section 2.2.2.",
             "must",
         ),
+        "trailing-space" => c(
+            "Google 2019 (File format)",
+            "Whitespace at the beginning and at the end of the line is ignored.",
+            "must",
+        ),
         "escape-split" => c(
             "RFC 9309 §2.2.2",
             "If a percent-encoded ASCII octet is encountered in the URI, it MUST be unencoded \
@@ -366,7 +371,7 @@ pub fn clause_for_tag(tag: &str) -> Option<Clause> {
         // Google 2019 “In case of conflicting rules, including those with wildcards, the least
         // restrictive rule is used.” says the same without a key word; the RFC's weaker
         // SHOULD is the force cited.
-        "tie" => c(
+        "tie" | "tie-order" => c(
             "RFC 9309 §2.2.2; Google 2019 (order of precedence for group-member lines)",
             "If an \"allow\" rule and a \"disallow\" rule are equivalent, then the \"allow\" \
              rule SHOULD be used.",

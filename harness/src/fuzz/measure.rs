@@ -86,6 +86,9 @@ fn file_tags(body: &[u8], agent: &str) -> BTreeSet<&'static str> {
     if !body.is_empty() && !body.ends_with(b"\n") && !body.ends_with(b"\r") {
         tags.insert("last-line-end");
     }
+    if crate::fuzz::ablation::trailing_space(body) {
+        tags.insert("trailing-space");
+    }
     if crate::fuzz::ablation::meaningful_lines(body) <= 1 {
         tags.insert("one-line-file");
     }

@@ -34,7 +34,7 @@
 //! flagged "check the reference" under that profile ([`suspect_profiles`]), and an
 //! implementation's disagreement under a flagged profile is kept out of its ranking.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use reptest_reference::Profile;
 
@@ -141,6 +141,8 @@ pub struct Label {
     pub with: Vec<&'static str>,
     /// Derived from evidence: whether it is a profile split.
     pub profile_split: Option<bool>,
+    /// Every construct whose neutralisation removed the split, before narrowing.
+    pub also: Vec<&'static str>,
 }
 
 /// The label of `name`'s split in `family` against `expected`: derived from the family's
@@ -152,11 +154,13 @@ pub fn label(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Lab
             construct: cause.construct,
             with: cause.with,
             profile_split: Some(cause.profile_split),
+            also: cause.also,
         },
         None => Label {
             construct: primary_construct(&family.feature),
             with: Vec::new(),
             profile_split: None,
+            also: Vec::new(),
         },
     }
 }
@@ -258,6 +262,7 @@ pub fn root_causes(index: &Index) -> Vec<RootCause> {
         })
         .collect();
     let mut grouped: BTreeMap<Key, Vec<Member<'_>>> = BTreeMap::new();
+    let mut entries = Vec::new();
     let mut foreign: Vec<(Key, &Family)> = Vec::new();
     for family in families {
         let suspects = suspect_profiles(family);
@@ -306,6 +311,32 @@ pub fn root_causes(index: &Index) -> Vec<RootCause> {
                 }
             };
             let label = label(seen, name, &expected);
+            entries.push((name, kind, answer, label, seen, expected, family));
+        }
+    }
+    // An implementation that obeys the first matching rule where the longer one comes later
+    // (a root cause filed under rule order) answers a tie by the file's order for the same
+    // reason: its ties whose rules put in order (or only the tied ones) also removed the split
+    // are that root cause.
+    let first_match: BTreeSet<&String> = entries
+        .iter()
+        .filter(|(name, kind, _, label, _, _, family)| {
+            *kind == Kind::Deviation
+                && label.construct == "rule-order"
+                && minimised_for(family, name)
+        })
+        .map(|(name, ..)| *name)
+        .collect();
+    for (name, _, _, label, ..) in &mut entries {
+        if label.construct == "tie"
+            && (label.also.contains(&"rule-order") || label.also.contains(&"tie-order"))
+            && first_match.contains(name)
+        {
+            label.construct = "rule-order";
+        }
+    }
+    for (name, kind, answer, label, seen, expected, family) in entries {
+        {
             let key = (
                 name.clone(),
                 kind,
@@ -609,6 +640,9 @@ pub fn construct_phrase(tag: &str) -> Option<&'static str> {
         "shared-group" => "several `user-agent` lines sharing one group",
         "reserved-escape" => "a percent-encoded reserved character (`%2F`, `%3F`, …)",
         "tie" => "an `Allow` and a `Disallow` rule of equal length both match",
+        "tie-order" => {
+            "an `Allow` and a `Disallow` rule of equal length both match, the first in the file obeyed"
+        }
         "space-before-colon" => "whitespace between a field name and its colon (`Disallow :/`)",
         "one-token-line" => "a line of one word without a colon (`Disallow`, `w`)",
         "escaped-special" => "an escaped `*` or `$` (`%2A`, `%24`) in a rule",
@@ -621,6 +655,9 @@ pub fn construct_phrase(tag: &str) -> Option<&'static str> {
         }
         "rule-elsewhere" => {
             "a rule found in the URL, but not at the start of its path (`//` in `http://`, `/b` in `/a/b`, a bare `$` at the end of `/a`)"
+        }
+        "trailing-space" => {
+            "whitespace at the end of a `user-agent` or rule line (`disallow: /a` and a tab), kept"
         }
         "escape-split" => {
             "a rule that matches part of a percent-encoding in the URL (`*9`, which the `9` of `%A9` matches): the URL decoded before comparing"
