@@ -650,35 +650,33 @@ fn a_rule_matched_in_the_scheme_is_told_from_one_read_as_an_empty_path() {
     assert_eq!(causes[0].construct, "double-slash", "{:?}", causes[0]);
 }
 
-/// The reference under `rfc9309`, except that each percent-encoding of the URL's path that
-/// is not an unreserved character is decoded before comparing (one opaque octet the rules
-/// never hold).
+/// The reference under `rfc9309`, except that every percent-encoding, in the URL and in the
+/// rules alike, is decoded before comparing (one opaque octet, written `%FF`).
 fn decodes_the_url() -> Box<dyn Engine> {
     common::planted(
         "decodes-the-url",
         Profile::Rfc9309,
         |reference, body, agent, urls| {
-            let decoded: Vec<String> = urls
-                .iter()
-                .map(|url| {
-                    let mut out = String::new();
-                    let mut rest = url.as_str();
-                    while let Some(at) = rest.find('%') {
-                        out.push_str(&rest[..at]);
-                        let hex = rest.get(at + 1..at + 3).unwrap_or_default();
-                        if hex.len() == 2 && hex.bytes().all(|b| b.is_ascii_hexdigit()) {
-                            out.push_str("%FF");
-                            rest = &rest[at + 3..];
-                        } else {
-                            out.push('%');
-                            rest = &rest[at + 1..];
-                        }
+            let opaque = |url: &String| -> String {
+                let mut out = String::new();
+                let mut rest = url.as_str();
+                while let Some(at) = rest.find('%') {
+                    out.push_str(&rest[..at]);
+                    let hex = rest.get(at + 1..at + 3).unwrap_or_default();
+                    if hex.len() == 2 && hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+                        out.push_str("%FF");
+                        rest = &rest[at + 3..];
+                    } else {
+                        out.push('%');
+                        rest = &rest[at + 1..];
                     }
-                    out.push_str(rest);
-                    out
-                })
-                .collect();
-            reference.check(body, agent, &decoded)
+                }
+                out.push_str(rest);
+                out
+            };
+            let decoded: Vec<String> = urls.iter().map(opaque).collect();
+            let body = opaque(&String::from_utf8_lossy(body).into_owned());
+            reference.check(body.as_bytes(), agent, &decoded)
         },
     )
 }
@@ -805,4 +803,38 @@ fn whitespace_at_a_rule_line_s_end_is_named_not_the_tie_it_decides() {
     assert_eq!(causes.len(), 1, "{causes:?}");
     assert_eq!(causes[0].construct, "trailing-space", "{:?}", causes[0]);
     assert_eq!(clause(&causes[0], None).force, "must");
+}
+
+/// The reference under `rfc9309`, except that a rule holding `*` never matches (a library
+/// without wildcards, comparing it as written).
+fn no_wildcards() -> Box<dyn Engine> {
+    common::planted(
+        "no-wildcards",
+        Profile::Rfc9309,
+        |reference, body, agent, urls| {
+            let text = String::from_utf8_lossy(body);
+            let read: String = text
+                .split_inclusive('\n')
+                .filter(|l| !(l.to_ascii_lowercase().starts_with("allow") && l.contains('*')))
+                .collect();
+            reference.check(read.as_bytes(), agent, urls)
+        },
+    )
+}
+
+#[test]
+fn a_star_the_library_does_not_read_is_named_not_the_tie_it_makes() {
+    let example = input(
+        "user-agent:foobot\nallow: *\ndisallow:/\n",
+        "foobot",
+        "http://example.com/",
+    );
+    let catalogue = ablated("ablation-no-wildcards", example, &mut [no_wildcards()]);
+    assert_eq!(
+        catalogue.families()[0].split["no-wildcards"],
+        Answer::Disallow
+    );
+    let causes = root_causes(catalogue.index());
+    assert_eq!(causes.len(), 1, "{causes:?}");
+    assert_eq!(causes[0].construct, "wildcard", "{:?}", causes[0]);
 }

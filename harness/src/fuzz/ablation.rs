@@ -1434,6 +1434,23 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
             },
         ));
     }
+    // Each `*` of a rule that matches the URL written out as what it matches there (kept
+    // only where every reading's answer stays).
+    let expanded = input.urls.first().and_then(|url| {
+        let path = &url.as_bytes()[path_at(url)..];
+        let new = rewrite_lines(&body, &readings, &|line, kinds, _| {
+            if !is_rule(kinds) {
+                return None;
+            }
+            let (s, e) = any_value_span(&line.content)?;
+            let value = pattern_rule(line)?;
+            let literal = expanded_wildcard(value, path)?;
+            Some(Some(
+                [&line.content[..s], literal.as_slice(), &line.content[e..]].concat(),
+            ))
+        })?;
+        keeps_reference(input, &with_body(input, &new)).then_some(new)
+    });
     let mut push = |construct: &'static str, new: Option<Vec<u8>>| {
         if let Some(new) = new
             && new != body
@@ -1460,6 +1477,7 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
             out
         }),
     );
+    push("wildcard", expanded);
     push(
         "end-anchor",
         rewrite_rules(&body, &readings, &|value| {
@@ -1698,6 +1716,11 @@ fn pattern_rule(line: &Line) -> Option<&[u8]> {
 /// Whether `pattern` (`*` any run of octets, a final `$` the end of `text`) matches `text`
 /// from its start, or, `anywhere`, from any of its octets.
 fn pattern_matches(pattern: &[u8], text: &[u8], anywhere: bool) -> bool {
+    !match_ends(pattern, text, anywhere).is_empty()
+}
+
+/// Where in `text` a match of `pattern` (see [`pattern_matches`]) can end.
+fn match_ends(pattern: &[u8], text: &[u8], anywhere: bool) -> Vec<usize> {
     let (pattern, to_end) = match pattern.strip_suffix(b"$") {
         Some(p) => (p, true),
         None => (pattern, false),
@@ -1708,7 +1731,7 @@ fn pattern_matches(pattern: &[u8], text: &[u8], anywhere: bool) -> bool {
     for &p in pattern {
         if p == b'*' {
             let Some(first) = at.iter().position(|a| *a) else {
-                return false;
+                return Vec::new();
             };
             at[first..].iter_mut().for_each(|a| *a = true);
         } else {
@@ -1719,11 +1742,27 @@ fn pattern_matches(pattern: &[u8], text: &[u8], anywhere: bool) -> bool {
             at = next;
         }
     }
-    if to_end {
-        at[text.len()]
-    } else {
-        at.contains(&true)
+    (0..=text.len())
+        .filter(|&i| at[i] && (!to_end || i == text.len()))
+        .collect()
+}
+
+/// A rule with `*` that matches the URL's path, written out as the text it matches there
+/// (of its own length where it can be, `$` kept): every reading still matches it, and a
+/// library that does not read `*` as a wildcard now does too. `None` for any other value.
+fn expanded_wildcard(value: &[u8], path: &[u8]) -> Option<Vec<u8>> {
+    if !value.contains(&b'*') {
+        return None;
     }
+    let ends = match_ends(value, path, false);
+    let len = value.strip_suffix(b"$").unwrap_or(value).len();
+    let end = ends
+        .iter()
+        .copied()
+        .find(|e| *e == len)
+        .or_else(|| ends.first().copied())?;
+    let anchor: &[u8] = if value.ends_with(b"$") { b"$" } else { b"" };
+    Some([&path[..end], anchor].concat())
 }
 
 /// How a plain rule or pattern (see [`pattern_rule`]) stands to the URL when no reading
@@ -2597,7 +2636,7 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
 
 /// Constructs whose neutralisation says more than others' where both remove a split: where
 /// the first is among the constructs found, those it names are dropped, in this order.
-const NARROWER: [(&str, &[&str]); 19] = [
+const NARROWER: [(&str, &[&str]); 20] = [
     // When the URL's escapes alone remove the split, the rules' and the URL's together (or
     // the reserved ones replaced on both sides) say nothing more.
     ("url-percent", &["percent", "reserved-escape"]),
@@ -2605,6 +2644,12 @@ const NARROWER: [(&str, &[&str]); 19] = [
     // away, a library that obeys the first match and one that breaks only ties by the file's
     // order answer alike: the tie's sentence is the one both break.
     ("tie", &["rule-order", "tie-order"]),
+    // A `*` the library does not read as a wildcard is why a tie (`allow: *` beside
+    // `disallow: /`) or the rules' order mattered.
+    (
+        "wildcard",
+        &["tie", "tie-order", "rule-order", "unmatched-allow"],
+    ),
     // An unreserved character's escape alone is narrower than every escape normalised.
     ("unreserved-escape", &["percent", "url-percent"]),
     // `%2A` and `%24` alone are narrower than every reserved escape.
@@ -3420,6 +3465,28 @@ mod tests {
         );
         // A rule that matches through a whole encoding splits none.
         assert_eq!(split_escapes(b"/*x", "http://x.test/%A9x"), [0usize; 0]);
+        // A `*` written out as what it matches, of the rule's own length where it can be.
+        assert_eq!(expanded_wildcard(b"*", b"/a").as_deref(), Some(&b"/"[..]));
+        assert_eq!(
+            expanded_wildcard(b"/a*", b"/abc").as_deref(),
+            Some(&b"/ab"[..])
+        );
+        assert_eq!(
+            expanded_wildcard(b"*/w$", b"/x/w").as_deref(),
+            Some(&b"/x/w$"[..])
+        );
+        assert_eq!(expanded_wildcard(b"/b*", b"/a"), None);
+        let star = input(
+            "user-agent: *\nallow: *\ndisallow: /\n",
+            "FooBot",
+            "http://x.test/",
+        );
+        assert!(
+            bodies_of(&star, "wildcard")
+                .contains(&"user-agent: *\nallow: /\ndisallow: /\n".to_owned()),
+            "{:?}",
+            bodies_of(&star, "wildcard")
+        );
         assert!(pattern_matches(b"/a*c$", b"/abc", false));
         assert!(!pattern_matches(b"/a*c$", b"/abcd", false));
         assert!(pattern_matches(b"$", b"/a", true));
