@@ -838,3 +838,47 @@ fn a_star_the_library_does_not_read_is_named_not_the_tie_it_makes() {
     assert_eq!(causes.len(), 1, "{causes:?}");
     assert_eq!(causes[0].construct, "wildcard", "{:?}", causes[0]);
 }
+
+/// The reference under `rfc9309`, except that percent-encodings are compared as written
+/// (every `%` read as a plain letter, on both sides).
+fn literal_escapes() -> Box<dyn Engine> {
+    common::planted(
+        "literal-escapes",
+        Profile::Rfc9309,
+        |reference, body, agent, urls| {
+            let body: Vec<u8> = body
+                .iter()
+                .map(|b| if *b == b'%' { b'Q' } else { *b })
+                .collect();
+            let urls: Vec<String> = urls.iter().map(|u| u.replace('%', "Q")).collect();
+            reference.check(&body, agent, &urls)
+        },
+    )
+}
+
+#[test]
+fn a_profile_split_is_filed_where_the_profiles_part_not_where_else_the_library_reacts() {
+    // `%7e` in the rule and the URL: Google's parser upper-cases only the rule's hex digits
+    // and does not match; a literal comparison matches, as `rfc9309` does. Decoding the
+    // URL's `%7e` changes the literal comparison's answer too, but the profiles part on the
+    // hex digits' case.
+    let example = input(
+        "user-agent: FooBot\nallow: /%7e\ndisallow: /\n",
+        "FooBot",
+        "http://example.com/%7e",
+    );
+    let catalogue = ablated(
+        "ablation-literal-escapes",
+        example,
+        &mut [literal_escapes()],
+    );
+    assert_eq!(
+        catalogue.families()[0].split["literal-escapes"],
+        Answer::Allow
+    );
+    let causes = root_causes(catalogue.index());
+    assert_eq!(causes.len(), 1, "{causes:?}");
+    assert_eq!(causes[0].construct, "hex-case", "{:?}", causes[0]);
+    assert_eq!(causes[0].profile_split, Some(true));
+    assert_eq!(clause(&causes[0], None).force, "profile-split");
+}

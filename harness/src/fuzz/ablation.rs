@@ -2471,8 +2471,25 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
         })
     };
     let at_profile_decision = |c: &'static str, a: &Ablated| decisions.contains(c) || unites(a);
+    // Another construct whose neutralisation brings the profiles to one answer, which the
+    // implementation follows on each of its variants: on a profile split, where the profiles
+    // part says more than what else the implementation reacts to (a `%7e` rule and URL,
+    // which Google's parser reads apart by upper-casing only the rule's hex digits, and
+    // whose URL decoded changes a literal comparison's answer too).
+    let parted_elsewhere = |c: &'static str, a: &Ablated| {
+        one_profile
+            && !at_profile_decision(c, a)
+            && answered.iter().any(|(c2, a2)| {
+                *c2 != c
+                    && removes(a2)
+                    && at_profile_decision(c2, a2)
+                    && consistent(c2)
+                    && follows(c2)
+            })
+    };
     let chosen: Option<(&'static str, &Ablated)> = match candidates.len() {
         0 => None,
+        1 if parted_elsewhere(candidates[0].0, candidates[0].1) => None,
         1 => Some(candidates[0]),
         _ => {
             // The reference's account first (the line its profiles read differently), then
@@ -2636,7 +2653,7 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
 
 /// Constructs whose neutralisation says more than others' where both remove a split: where
 /// the first is among the constructs found, those it names are dropped, in this order.
-const NARROWER: [(&str, &[&str]); 20] = [
+const NARROWER: [(&str, &[&str]); 21] = [
     // When the URL's escapes alone remove the split, the rules' and the URL's together (or
     // the reserved ones replaced on both sides) say nothing more.
     ("url-percent", &["percent", "reserved-escape"]),
@@ -2655,7 +2672,15 @@ const NARROWER: [(&str, &[&str]); 20] = [
     // `%2A` and `%24` alone are narrower than every reserved escape.
     ("escaped-special", &["reserved-escape"]),
     // Hex digits' case alone is smaller still.
-    ("hex-case", &["percent", "url-percent", "reserved-escape"]),
+    (
+        "hex-case",
+        &[
+            "percent",
+            "url-percent",
+            "reserved-escape",
+            "unreserved-escape",
+        ],
+    ),
     // Whitespace in a rule's path, written raw there and escaped in the URL, is the rule's:
     // the URL's escape replaced alike on both sides says nothing more.
     ("inner-space", &["url-control-escape"]),
@@ -2715,6 +2740,9 @@ const NARROWER: [(&str, &[&str]); 20] = [
     // An empty `user-agent` line that, once named, starts a group the library reads apart
     // says why the group after the crawler's mattered.
     ("empty-agent", &["later-group"]),
+    // Likewise a group's only rule with an empty value that, once given a path, no longer
+    // lets the library read the next group's names as the crawler's.
+    ("empty-only-rule", &["later-group"]),
 ];
 
 /// A line end, a byte order mark or a file's having one line changes how every other line is

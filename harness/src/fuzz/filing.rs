@@ -490,14 +490,18 @@ fn rules_lost(cause: &RootCause) -> Option<Clause> {
 }
 
 /// The force of a profile split on `construct` whose clause has `force`: `profile-split`,
-/// except where the `rfc9309` side is the reference's reading of a text silent on the
-/// construct (a space or tab in a path, hex digits' case, a `%` that starts no escape, a BOM
-/// inside the file), which stays an `interpretation`.
+/// except where the `rfc9309` side is the reference's reading of a text silent on a
+/// construct that Google's parser has no reading of its own either (a `%` that starts no
+/// escape, a BOM inside the file, an empty `user-agent` line), which stays an
+/// `interpretation`. A space in a path and hex digits' case are profile splits: Google's
+/// parser compares the space raw and upper-cases only the rule's hex digits, and the
+/// `rfc9309` profile compares the space as `%20` and hex digits in either case alike; a
+/// library that does either follows one profile (the clause says which side is a reading).
 fn split_force(construct: &str, force: &'static str) -> &'static str {
     if force == "interpretation"
         && matches!(
             construct,
-            "inner-space" | "hex-case" | "bare-percent" | "inner-bom" | "skipped-empty-agent"
+            "bare-percent" | "inner-bom" | "skipped-empty-agent"
         )
     {
         "interpretation"
@@ -1209,4 +1213,30 @@ pub fn same_way(cause: &RootCause, answer: Answer, reference: &BTreeMap<Profile,
             .expected
             .iter()
             .all(|(p, a)| reference.get(p) == Some(a))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::split_force;
+
+    #[test]
+    fn a_profile_split_keeps_interpretation_only_where_google_s_parser_has_no_reading() {
+        // Google's parser compares a space raw and upper-cases only a rule's hex digits: a
+        // library doing either, or the `rfc9309` profile's reading, follows one profile.
+        assert_eq!(
+            split_force("inner-space", "interpretation"),
+            "profile-split"
+        );
+        assert_eq!(split_force("hex-case", "interpretation"), "profile-split");
+        // A bare `%`, an inner BOM, an empty `user-agent` line: one side is only a reading.
+        assert_eq!(
+            split_force("bare-percent", "interpretation"),
+            "interpretation"
+        );
+        assert_eq!(
+            split_force("skipped-empty-agent", "interpretation"),
+            "interpretation"
+        );
+        assert_eq!(split_force("missing-colon", "must"), "profile-split");
+    }
 }

@@ -18,7 +18,7 @@ use crate::answer::Answer;
 use crate::engines::Engine;
 use crate::fuzz::corpus::Corpus;
 use crate::fuzz::filing::{CoveringCase, Measured, RootMeasure, same_way};
-use crate::fuzz::findings::{Index, body_tags, pattern_tags, url_tags, verdict_tags};
+use crate::fuzz::findings::{FamilyInput, Index, body_tags, pattern_tags, url_tags, verdict_tags};
 use crate::fuzz::rootcause::{RootCause, root_causes};
 use crate::suite::cases::{Case, robots_checks};
 
@@ -571,6 +571,24 @@ pub fn fuzz_report(plan: &ReportPlan, log: &mut dyn std::io::Write) -> anyhow::R
     }
     let mut asked = 0;
     catalogue.update(|index| {
+        // Each family's input classes as they are defined now (a URL with a `[` in its path
+        // was once taken for a crawler's): a class its input uses is added, none is taken
+        // away (the campaign that found it opted into it).
+        let none = crate::fuzz::generate::InputClasses::default();
+        for family in &mut index.families {
+            let Some(input) = family.input.as_ref().map(FamilyInput::input) else {
+                continue;
+            };
+            let used = none.used_by(&input);
+            if used.iter().all(|u| family.classes.iter().any(|c| c == u)) {
+                continue;
+            }
+            family.classes = crate::fuzz::generate::CLASS_TAGS
+                .iter()
+                .filter(|t| used.contains(t) || family.classes.iter().any(|c| c == *t))
+                .map(|t| (*t).to_owned())
+                .collect();
+        }
         asked = crate::fuzz::ablation::ablate(index, &mut engines, &mut |n, total| {
             if n % 100 == 0 {
                 eprintln!("ablation: family {n} of {total}");
