@@ -843,7 +843,32 @@ fn with_rule_in_empty_groups(
 /// `user-agent` line taken out and named; …), each named by its construct. Constructs the
 /// input does not hold give no variant; a variant of a construct meant to leave every
 /// reading's answer as it was is left out where it moves the reference's.
+///
+/// Remembered for the last inputs asked about (the root causes ask once per implementation
+/// and family, and again for each representative).
 pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
+    type Key = (Vec<u8>, String, Vec<String>);
+    thread_local! {
+        static SEEN: std::cell::RefCell<BTreeMap<Key, Vec<(&'static str, Input)>>> =
+            const { std::cell::RefCell::new(BTreeMap::new()) };
+    }
+    let key: Key = (input.body(), input.agent.clone(), input.urls.clone());
+    if let Some(found) = SEEN.with(|seen| seen.borrow().get(&key).cloned()) {
+        return found;
+    }
+    let made = neutralised(input);
+    SEEN.with(|seen| {
+        let mut seen = seen.borrow_mut();
+        if seen.len() >= 4096 {
+            seen.clear();
+        }
+        seen.insert(key, made.clone());
+    });
+    made
+}
+
+/// [`variants`], made.
+fn neutralised(input: &Input) -> Vec<(&'static str, Input)> {
     let body = input.body();
     let Some(readings) = line_readings(&body) else {
         return Vec::new();
