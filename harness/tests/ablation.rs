@@ -126,6 +126,13 @@ fn ablated(name: &str, input: Input, engines: &mut [Box<dyn Engine>]) -> Catalog
     catalogue
 }
 
+/// The catalogue's one root cause (failing when there are more or none).
+fn sole_cause(catalogue: &Catalogue) -> reptest::fuzz::rootcause::RootCause {
+    let mut causes = root_causes(catalogue.index());
+    assert_eq!(causes.len(), 1, "{causes:?}");
+    causes.remove(0)
+}
+
 #[test]
 fn a_misspelled_useragent_is_the_cause_not_the_empty_value_beside_it() {
     let dir = scratch("ablation-useragent");
@@ -695,10 +702,9 @@ fn a_rule_matching_part_of_an_escape_is_filed_under_the_url_decoded() {
         catalogue.families()[0].split["decodes-the-url"],
         Answer::Allow
     );
-    let causes = root_causes(catalogue.index());
-    assert_eq!(causes.len(), 1, "{causes:?}");
-    assert_eq!(causes[0].construct, "escape-split", "{:?}", causes[0]);
-    assert_eq!(clause(&causes[0], None).force, "must");
+    let cause = sole_cause(&catalogue);
+    assert_eq!(cause.construct, "escape-split", "{:?}", cause);
+    assert_eq!(clause(&cause, None).force, "must");
 }
 
 /// The reference under `rfc9309`, except that a rule matches anywhere in the URL: a rule
@@ -727,9 +733,8 @@ fn a_bare_dollar_matched_at_a_longer_path_s_end_is_a_rule_found_elsewhere() {
         "http://example.com/a",
     );
     let catalogue = ablated("ablation-bare-dollar", example, &mut [unanchored_dollar()]);
-    let causes = root_causes(catalogue.index());
-    assert_eq!(causes.len(), 1, "{causes:?}");
-    assert_eq!(causes[0].construct, "rule-elsewhere", "{:?}", causes[0]);
+    let cause = sole_cause(&catalogue);
+    assert_eq!(cause.construct, "rule-elsewhere", "{:?}", cause);
 }
 
 #[test]
@@ -755,11 +760,10 @@ fn a_tie_of_a_library_seen_obeying_the_first_match_is_filed_under_rule_order() {
     catalogue.update(|index| {
         ablate(index, &mut engines, &mut |_, _| {});
     });
-    let causes = root_causes(catalogue.index());
-    assert_eq!(causes.len(), 1, "{causes:?}");
-    assert_eq!(causes[0].construct, "rule-order", "{:?}", causes[0]);
-    assert_eq!(causes[0].families.len(), 2, "{:?}", causes[0]);
-    assert_eq!(clause(&causes[0], None).force, "must");
+    let cause = sole_cause(&catalogue);
+    assert_eq!(cause.construct, "rule-order", "{:?}", cause);
+    assert_eq!(cause.families.len(), 2, "{:?}", cause);
+    assert_eq!(clause(&cause, None).force, "must");
 }
 
 /// The reference under `rfc9309`, except that a rule's length counts the whitespace after
@@ -799,10 +803,9 @@ fn whitespace_at_a_rule_line_s_end_is_named_not_the_tie_it_decides() {
         catalogue.families()[0].split["counts-trailing-space"],
         Answer::Disallow
     );
-    let causes = root_causes(catalogue.index());
-    assert_eq!(causes.len(), 1, "{causes:?}");
-    assert_eq!(causes[0].construct, "trailing-space", "{:?}", causes[0]);
-    assert_eq!(clause(&causes[0], None).force, "must");
+    let cause = sole_cause(&catalogue);
+    assert_eq!(cause.construct, "trailing-space", "{:?}", cause);
+    assert_eq!(clause(&cause, None).force, "must");
 }
 
 /// The reference under `rfc9309`, except that a rule holding `*` never matches (a library
@@ -834,9 +837,8 @@ fn a_star_the_library_does_not_read_is_named_not_the_tie_it_makes() {
         catalogue.families()[0].split["no-wildcards"],
         Answer::Disallow
     );
-    let causes = root_causes(catalogue.index());
-    assert_eq!(causes.len(), 1, "{causes:?}");
-    assert_eq!(causes[0].construct, "wildcard", "{:?}", causes[0]);
+    let cause = sole_cause(&catalogue);
+    assert_eq!(cause.construct, "wildcard", "{:?}", cause);
 }
 
 /// The reference under `rfc9309`, except that percent-encodings are compared as written
@@ -876,9 +878,8 @@ fn a_profile_split_is_filed_where_the_profiles_part_not_where_else_the_library_r
         catalogue.families()[0].split["literal-escapes"],
         Answer::Allow
     );
-    let causes = root_causes(catalogue.index());
-    assert_eq!(causes.len(), 1, "{causes:?}");
-    assert_eq!(causes[0].construct, "hex-case", "{:?}", causes[0]);
-    assert_eq!(causes[0].profile_split, Some(true));
-    assert_eq!(clause(&causes[0], None).force, "profile-split");
+    let cause = sole_cause(&catalogue);
+    assert_eq!(cause.construct, "hex-case", "{:?}", cause);
+    assert_eq!(cause.profile_split, Some(true));
+    assert_eq!(clause(&cause, None).force, "profile-split");
 }

@@ -1096,7 +1096,7 @@ fn neutralised(input: &Input) -> Vec<(&'static str, Input)> {
         "trailing-space",
         rewrite_lines(&body, &readings, &|line, kinds, _| {
             let content = &line.content;
-            (has_trailing_space(content, kinds)).then(|| Some(content.trim_ascii_end().to_vec()))
+            has_trailing_space(content, kinds).then(|| Some(content.trim_ascii_end().to_vec()))
         }),
     );
     let is_agent = |kinds: &[RecordKind]| kinds.contains(&RecordKind::UserAgent);

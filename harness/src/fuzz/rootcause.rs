@@ -336,25 +336,23 @@ pub fn root_causes(index: &Index) -> Vec<RootCause> {
         }
     }
     for (name, kind, answer, label, seen, expected, family) in entries {
-        {
-            let key = (
-                name.clone(),
-                kind,
-                *answer,
-                label.construct,
-                label.with.clone(),
-                family.classes.clone(),
-                family.contract.clone(),
-                family.transformation.clone(),
-            );
-            if minimised_for(family, name) {
-                grouped
-                    .entry(key)
-                    .or_default()
-                    .push((seen, expected, label));
-            } else {
-                foreign.push((key, family));
-            }
+        let key = (
+            name.clone(),
+            kind,
+            *answer,
+            label.construct,
+            label.with.clone(),
+            family.classes.clone(),
+            family.contract.clone(),
+            family.transformation.clone(),
+        );
+        if minimised_for(family, name) {
+            grouped
+                .entry(key)
+                .or_default()
+                .push((seen, expected, label));
+        } else {
+            foreign.push((key, family));
         }
     }
     // Evidence from families minimised for other libraries, under an existing root cause.
