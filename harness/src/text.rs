@@ -149,6 +149,23 @@ pub fn clip(text: &str, max: usize) -> (&str, usize) {
     (&text[..end], text.len() - end)
 }
 
+/// A short text for a report's running prose: in the escape convention, a tab written `\t`,
+/// clipped to `max` bytes (`…` after), as inline code (in double backticks when it holds one).
+pub fn inline_code(bytes: &[u8], max: usize) -> String {
+    let text = encode(bytes).0.replace('\t', "\\t").replace('\n', "\\n");
+    let (shown, cut) = clip(&text, max);
+    let shown = if cut > 0 {
+        format!("{shown}…")
+    } else {
+        shown.to_owned()
+    };
+    if shown.contains('`') {
+        format!("`` {shown} ``")
+    } else {
+        format!("`{shown}`")
+    }
+}
+
 /// Reads a duration: `90`, `90s`, `10m`, `1h`.
 pub fn parse_duration(text: &str) -> std::result::Result<Duration, String> {
     let text = text.trim();
@@ -264,6 +281,14 @@ mod tests {
                 assert!(!text.contains("'''"));
             }
         }
+    }
+
+    #[test]
+    fn inline_code_shows_tabs_and_clips() {
+        assert_eq!(inline_code(b"disallow:/a\t", 40), "`disallow:/a\\t`");
+        assert_eq!(inline_code(b"abcdef", 3), "`abc…`");
+        assert_eq!(inline_code(b"a`b", 9), "`` a`b ``");
+        assert_eq!(inline_code(b"\xEF\xBB\xBFa", 20), "`\\xEF\\xBB\\xBFa`");
     }
 
     #[test]

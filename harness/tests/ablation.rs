@@ -883,3 +883,87 @@ fn a_profile_split_is_filed_where_the_profiles_part_not_where_else_the_library_r
     assert_eq!(cause.profile_split, Some(true));
     assert_eq!(clause(&cause, None).force, "profile-split");
 }
+
+/// The reference under `rfc9309`, except that a `disalow` line is read as `disallow` (as
+/// Google's parser reads it): a library taking one point from each profile.
+fn lenient_spelling() -> Box<dyn Engine> {
+    common::planted(
+        "lenient-spelling",
+        Profile::Rfc9309,
+        |reference, body, agent, urls| {
+            let read = String::from_utf8_lossy(body).replace("disalow", "disallow");
+            reference.check(read.as_bytes(), agent, urls)
+        },
+    )
+}
+
+#[test]
+fn two_profile_splits_read_one_each_way_are_named_together() {
+    // Google's parser reads `disalow` and compares the space raw (no match); `rfc9309`
+    // ignores the line. Both allow; the library reads the line as Google does and the space
+    // as `%20`, as `rfc9309` does, and disallows.
+    let example = input(
+        "user-agent: foobot\ndisalow: / ~\n",
+        "foobot",
+        "http://example.com/%20~",
+    );
+    let catalogue = ablated(
+        "ablation-lenient-spelling",
+        example,
+        &mut [lenient_spelling()],
+    );
+    assert_eq!(
+        catalogue.families()[0].split["lenient-spelling"],
+        Answer::Disallow
+    );
+    let cause = sole_cause(&catalogue);
+    assert!(cause.profile_mix(), "{cause:?}");
+    assert_eq!(cause.with, ["misspelling", "inner-space"], "{cause:?}");
+    assert_eq!(clause(&cause, None).force, "profile-split");
+    assert!(
+        title(&cause).contains("read as `google`"),
+        "{}",
+        title(&cause)
+    );
+}
+
+/// The reference under `google`, except that a line of the one word `USERAGENT` ends the
+/// group before it and starts one of its own (read as an empty rule, then an empty
+/// `user-agent` line).
+fn bare_agent_line() -> Box<dyn Engine> {
+    common::planted(
+        "bare-agent-line",
+        Profile::Google,
+        |reference, body, agent, urls| {
+            let read =
+                String::from_utf8_lossy(body).replace("USERAGENT\n", "disallow:\nuser-agent:\n");
+            reference.check(read.as_bytes(), agent, urls)
+        },
+    )
+}
+
+#[test]
+fn a_profile_answer_met_by_another_route_is_filed_under_that_route() {
+    // `rfc9309` ignores the colonless `user-agent` line, so `disallow:/` is in no group:
+    // allow. Google's parser reads it and disallows. The library reads the bare `USERAGENT`
+    // line, which both profiles ignore, as starting a group of its own: allow, as `rfc9309`,
+    // by another route.
+    let example = input(
+        "user-agent foobot\nAllow\nUSERAGENT\ndisallow:/\n",
+        "foobot",
+        "http://example.com/",
+    );
+    let catalogue = ablated(
+        "ablation-bare-agent-line",
+        example,
+        &mut [bare_agent_line()],
+    );
+    assert_eq!(
+        catalogue.families()[0].split["bare-agent-line"],
+        Answer::Allow
+    );
+    let cause = sole_cause(&catalogue);
+    assert_eq!(cause.construct, "one-token-line", "{cause:?}");
+    assert_eq!(cause.profile_split, Some(false));
+    assert_eq!(clause(&cause, None).force, "must");
+}

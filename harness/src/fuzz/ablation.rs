@@ -335,6 +335,15 @@ pub(crate) fn trailing_space(body: &[u8]) -> bool {
     })
 }
 
+/// Whether line `i` is the only rule of its group, in any reading: no other rule between the
+/// `user-agent` lines before it and the next `user-agent` line after it.
+fn only_rule(readings: &[(Vec<RecordKind>, Vec<Diagnostic>)], i: usize) -> bool {
+    let agent = |j: &usize| readings[*j].0.contains(&RecordKind::UserAgent);
+    let before = (0..i).rev().take_while(|j| !agent(j));
+    let after = (i + 1..readings.len()).take_while(|j| !agent(j));
+    !before.chain(after).any(|j| is_rule(&readings[j].0))
+}
+
 fn is_rule(kinds: &[RecordKind]) -> bool {
     kinds
         .iter()
@@ -865,6 +874,108 @@ pub fn variants(input: &Input) -> Vec<(&'static str, Input)> {
         seen.insert(key, made.clone());
     });
     made
+}
+
+/// A narrower phrase for `construct` as `input` holds it, where its place in the file says
+/// more than the construct's own phrase: rules in a file with no `user-agent` line at all
+/// (which some libraries apply to every crawler, and others ignore only when a `user-agent`
+/// line follows); a blank line between two `user-agent` lines of one group, or between a
+/// group's `user-agent` lines and its first rule (a library may end a group at one and not
+/// the other). `None` when the construct's phrase is as narrow as the input allows.
+pub fn narrower_phrase(input: &Input, construct: &str) -> Option<&'static str> {
+    let body = input.body();
+    let readings = line_readings(&body)?;
+    let lines = split_lines(&body);
+    let agent = |i: usize| readings[i].0.contains(&RecordKind::UserAgent);
+    let blank = |i: usize| lines[i].content.iter().all(|b| is_space(*b));
+    match construct {
+        "rule-outside-group" => {
+            (!(0..lines.len()).any(agent)).then_some("rules in a file with no `user-agent` line")
+        }
+        "blank-line" => {
+            // Each blank line between two lines that are not, with the nearest of those.
+            let inner: Vec<(usize, usize)> = (0..lines.len())
+                .filter(|i| blank(*i))
+                .filter_map(|i| {
+                    let before = (0..i).rev().find(|k| !blank(*k))?;
+                    let after = (i + 1..lines.len()).find(|k| !blank(*k))?;
+                    Some((before, after))
+                })
+                .collect();
+            if inner.is_empty() {
+                None
+            } else if inner.iter().all(|(b, a)| agent(*b) && agent(*a)) {
+                Some("a blank line between two `user-agent` lines of one group")
+            } else if inner
+                .iter()
+                .all(|(b, a)| agent(*b) && is_rule(&readings[*a].0))
+            {
+                Some("a blank line between a group's `user-agent` lines and its rules")
+            } else {
+                None
+            }
+        }
+        _ => None,
+    }
+}
+
+/// Constructs of the whole file (its line ends, its length): [`instance`] names no line.
+const WHOLE_FILE: [&str; 5] = [
+    "crlf",
+    "cr-line-end",
+    "last-line-end",
+    "one-line-file",
+    "size-limit",
+];
+
+/// Where `construct` sits in `input`, for a report: the lines its first neutralisation
+/// changes or takes out, else the crawler name or the URL it changes; `None` for a construct
+/// the input gives no variant of, or one whose neutralisation only adds lines.
+pub fn instance(input: &Input, construct: &str) -> Option<String> {
+    // A property of the whole file, not of a line.
+    if WHOLE_FILE.contains(&construct) {
+        return None;
+    }
+    let variant = variants(input)
+        .into_iter()
+        .find(|(c, _)| *c == construct)
+        .map(|(_, v)| v)?;
+    let (body, neutralised) = (input.body(), variant.body());
+    let mut left: Vec<&[u8]> = crate::text::lines_with_ends(&neutralised)
+        .into_iter()
+        .map(|(line, _)| line)
+        .collect();
+    let mut changed: Vec<&[u8]> = Vec::new();
+    for (line, _) in crate::text::lines_with_ends(&body) {
+        match left.iter().position(|l| *l == line) {
+            Some(i) => {
+                left.remove(i);
+            }
+            None => changed.push(line),
+        }
+    }
+    let show = |line: &[u8]| crate::text::inline_code(line, 60);
+    // A blank line is named by the narrower phrase, if at all.
+    changed.retain(|line| !line.iter().all(u8::is_ascii_whitespace));
+    match changed.as_slice() {
+        [] if variant.agent != input.agent => Some(format!(
+            "the crawler name {}",
+            crate::text::inline_code(input.agent.as_bytes(), 60)
+        )),
+        [] if variant.urls != input.urls => Some(format!(
+            "the URL {}",
+            crate::text::inline_code(input.urls.first()?.as_bytes(), 80)
+        )),
+        [] => None,
+        [one] => Some(format!("the line {}", show(one))),
+        [first, second] => Some(format!("the lines {} and {}", show(first), show(second))),
+        [first, second, rest @ ..] => Some(format!(
+            "the lines {}, {} and {} more",
+            show(first),
+            show(second),
+            rest.len()
+        )),
+    }
 }
 
 /// [`variants`], made.
@@ -1644,6 +1755,9 @@ fn neutralised(input: &Input) -> Vec<(&'static str, Input)> {
                     })
             })
             .map(|(i, _)| i)
+            // A group's only rule stays: taking it out would join the group's `user-agent`
+            // lines to the next group's, a change of the groups rather than of a rule.
+            .filter(|i| !only_rule(&readings, *i))
             .collect();
         if !drop.is_empty() {
             out.push((
@@ -2512,8 +2626,39 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
                     && follows(c2)
             })
     };
+    // A neutralisation on which the implementation turns from the profile it agreed with to
+    // the other while neither profile's answer moves: the reference reads the construct as
+    // nothing, the implementation as something, and it had met the one profile's answer by
+    // another route (protego reads a bare `USERAGENT` line as starting a group, where both
+    // profiles ignore it). The construct is its own, not a point where the profiles part.
+    let switches = |a: &Ablated| {
+        one_profile
+            && only_ignored_lines_taken(&input, &a.input.input())
+            && [Profile::Rfc9309, Profile::Google]
+                .into_iter()
+                .all(|p| a.answers.get(&reference_name(p)) == Some(&reference(p)))
+            && expected
+                .iter()
+                .all(|(p, _)| a.answers.get(name) == Some(&reference(*p)))
+    };
+    if let Some(mix) = profile_mix(
+        &answered,
+        name,
+        differ,
+        |a| removes(a),
+        &family.ablation,
+        &decisions,
+    ) {
+        return Some(Cause {
+            construct: COMBINED,
+            with: mix,
+            profile_split: true,
+            also: also(),
+        });
+    }
     let chosen: Option<(&'static str, &Ablated)> = match candidates.len() {
         0 => None,
+        1 if switches(candidates[0].1) => Some(candidates[0]),
         1 if parted_elsewhere(candidates[0].0, candidates[0].1) => None,
         1 => Some(candidates[0]),
         _ => {
@@ -2552,7 +2697,7 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
             }
         }
     };
-    if let Some((construct, _)) = chosen {
+    if let Some((construct, chosen_variant)) = chosen {
         // An empty `user-agent` line the implementation answers as if it were not there (its
         // answer is the reference's once the line is taken out) is one it skips, so that its
         // rules join the group before: the reference reads the line as starting a group of its
@@ -2576,7 +2721,7 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
         return Some(Cause {
             construct,
             with: Vec::new(),
-            profile_split: one_profile,
+            profile_split: one_profile && !switches(chosen_variant),
             also: also(),
         });
     }
@@ -2780,6 +2925,114 @@ const FILE_FORMAT: [&str; 6] = [
     "last-line-end",
     "one-line-file",
 ];
+
+/// Whether `variant` is `input` with lines taken out (at least one) that neither the
+/// `rfc9309` nor the `google` profile reads as a `user-agent` line or a rule: lines the
+/// reference reads as nothing, so that an implementation's answer moving with them is its
+/// own reading.
+fn only_ignored_lines_taken(input: &Input, variant: &Input) -> bool {
+    if input.agent != variant.agent || input.urls != variant.urls {
+        return false;
+    }
+    let (body, taken) = (input.body(), variant.body());
+    let Some(readings) = line_readings(&body) else {
+        return false;
+    };
+    let mut left: Vec<Vec<u8>> = split_lines(&taken).into_iter().map(|l| l.content).collect();
+    let mut removed = 0;
+    for (line, (kinds, _)) in split_lines(&body).into_iter().zip(&readings) {
+        if let Some(i) = left.iter().position(|l| *l == line.content) {
+            left.remove(i);
+        } else if is_rule(kinds) || kinds.contains(&RecordKind::UserAgent) {
+            return false;
+        } else {
+            removed += 1;
+        }
+    }
+    left.is_empty() && removed > 0
+}
+
+/// The constructs the `rfc9309` and `google` profiles compare apart when matching: a space in
+/// a path, hex digits' case, escapes of unreserved characters, a `%` that starts no escape, a
+/// rule Google's parser derives from `…/index.html`, a line Google's parser cuts short.
+const MATCHING_SPLITS: [&str; 8] = [
+    "inner-space",
+    "hex-case",
+    "unreserved-escape",
+    "percent",
+    "url-percent",
+    "bare-percent",
+    "index-html",
+    "long-line",
+];
+
+/// Two constructs the implementation reads one each way, where the reference's profiles
+/// agreed on the input: with one neutralised the profiles part and the implementation answers
+/// as one of them, with the other neutralised they part and it answers as the other; the
+/// two neutralised together (where asked) remove the split. robotxt reads `disalow` as
+/// `disallow`, as Google's parser does, and a space in a path as `%20`, as the `rfc9309`
+/// profile does: on `disalow: / ~` it gives neither profile's answer. Both constructs, the
+/// one read as `google` reads it first; `None` otherwise.
+fn profile_mix(
+    answered: &[(&'static str, &Ablated)],
+    name: &str,
+    differ: bool,
+    removes: impl Fn(&Ablated) -> bool,
+    ablation: &[Ablated],
+    decisions: &BTreeSet<&'static str>,
+) -> Option<Vec<&'static str>> {
+    if differ {
+        return None;
+    }
+    // Each construct must itself be a point the profiles read apart: a line one reads and
+    // the other does not (the reference's account), or a comparison they make apart.
+    let point = |c: &str| decisions.contains(c) || MATCHING_SPLITS.contains(&c);
+    // The profile the implementation answers as on a variant where the profiles part.
+    let follows = |a: &Ablated| -> Option<Profile> {
+        let said = a.answers.get(name).filter(|s| s.allowed().is_some())?;
+        let rfc = a.answers.get(&reference_name(Profile::Rfc9309))?;
+        let google = a.answers.get(&reference_name(Profile::Google))?;
+        (rfc != google).then_some(if said == rfc {
+            Profile::Rfc9309
+        } else {
+            Profile::Google
+        })
+    };
+    let sides: Vec<(&'static str, Profile)> = answered
+        .iter()
+        .filter_map(|(c, a)| follows(a).map(|p| (*c, p)))
+        .collect();
+    // A construct whose variants show the implementation on both sides says nothing.
+    let one_side = |c: &str| {
+        let mut seen = sides.iter().filter(|(c2, _)| *c2 == c).map(|(_, p)| *p);
+        let first = seen.next()?;
+        seen.all(|p| p == first).then_some(first)
+    };
+    for (i, (first, _)) in sides.iter().enumerate() {
+        for (second, _) in &sides[i + 1..] {
+            if first == second || !point(first) || !point(second) {
+                continue;
+            }
+            let (Some(p), Some(q)) = (one_side(first), one_side(second)) else {
+                continue;
+            };
+            let together = ablation.iter().filter(|a| {
+                a.construct == format!("{first}+{second}")
+                    || a.construct == format!("{second}+{first}")
+            });
+            if p != q && together.clone().all(|a| removes(a)) {
+                // With `first` neutralised the implementation answers as `p`: it reads
+                // `second` as `p` does, and `first` as the other profile.
+                return Some(if p == Profile::Google {
+                    vec![*second, *first]
+                } else {
+                    vec![*first, *second]
+                });
+            }
+        }
+    }
+    None
+}
 
 /// `found` (constructs, each named by `name`) narrowed by [`NARROWER`] and [`FILE_FORMAT`].
 fn narrow<T>(found: &mut Vec<T>, name: impl Fn(&T) -> &str) {
@@ -3152,6 +3405,91 @@ pub fn ablate(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn instance_names_the_lines_a_neutralisation_changes() {
+        let misspelt = input(
+            "user-agent agent:\ndisallow:/\n",
+            "foobot",
+            "http://a.test/x",
+        );
+        assert_eq!(
+            instance(&misspelt, "misspelling").as_deref(),
+            Some("the line `user-agent agent:`")
+        );
+        let cr = input("user-agent:*\rdisalow:/\r", "foobot", "http://a.test/x");
+        assert_eq!(
+            instance(&cr, "misspelling").as_deref(),
+            Some("the line `disalow:/`")
+        );
+        assert_eq!(instance(&cr, "cr-line-end"), None);
+        let hex = input(
+            "user-agent:*\ndisallow:/%C3%A9\n",
+            "foobot",
+            "http://a.test/%c3%a9",
+        );
+        assert_eq!(
+            instance(&hex, "hex-case").as_deref(),
+            Some("the URL `http://a.test/%c3%a9`")
+        );
+        assert_eq!(instance(&hex, "bom"), None);
+    }
+
+    #[test]
+    fn narrower_phrases_say_where_the_construct_sits() {
+        let between = input(
+            "user-agent:a\n\nuser-agent:foobot\ndisallow:/\n",
+            "foobot",
+            "http://a.test/",
+        );
+        assert_eq!(
+            narrower_phrase(&between, "blank-line"),
+            Some("a blank line between two `user-agent` lines of one group")
+        );
+        let before_rules = input(
+            "user-agent:foobot\n\ndisallow:/\n",
+            "foobot",
+            "http://a.test/",
+        );
+        assert_eq!(
+            narrower_phrase(&before_rules, "blank-line"),
+            Some("a blank line between a group's `user-agent` lines and its rules")
+        );
+        let both = input(
+            "user-agent:a\n\nuser-agent:foobot\n\ndisallow:/\n",
+            "foobot",
+            "http://a.test/",
+        );
+        assert_eq!(narrower_phrase(&both, "blank-line"), None);
+        let agentless = input("disallow:/\nfoo: x\n", "foobot", "http://a.test/");
+        assert_eq!(
+            narrower_phrase(&agentless, "rule-outside-group"),
+            Some("rules in a file with no `user-agent` line")
+        );
+        let before_agent = input("disallow:/\nuser-agent:*\n", "foobot", "http://a.test/");
+        assert_eq!(narrower_phrase(&before_agent, "rule-outside-group"), None);
+    }
+
+    #[test]
+    fn a_groups_only_unmatched_allow_stays() {
+        // Taking the only rule out would join `user-agent:` to FooBot's group.
+        let only = input(
+            "User-agent:\nAllow: /xqzvw\n\nUser-agent: foobot\nDisallow: /\n",
+            "foobot",
+            "http://a.test/",
+        );
+        assert!(!variants(&only).iter().any(|(c, _)| *c == "unmatched-allow"));
+        let beside = input(
+            "User-agent: foobot\nAllow: /xqzvw\nDisallow: /\n",
+            "foobot",
+            "http://a.test/",
+        );
+        assert!(
+            variants(&beside)
+                .iter()
+                .any(|(c, _)| *c == "unmatched-allow")
+        );
+    }
 
     fn input(body: &str, agent: &str, url: &str) -> Input {
         Input {

@@ -16,7 +16,7 @@ use reptest_reference::Profile;
 use serde::{Deserialize, Serialize};
 
 use crate::answer::Answer;
-use crate::fuzz::findings::{Family, Index};
+use crate::fuzz::findings::{Family, FamilyInput, Index};
 use crate::fuzz::repro::{call_name, repro};
 use crate::fuzz::rootcause::{
     Kind, RootCause, construct_phrase, feature_tags, root_causes, suspect_families,
@@ -164,12 +164,17 @@ pub fn clause_for_tag(tag: &str) -> Option<Clause> {
              parseable rules.",
             "must",
         ),
+        // Google's 2019 text excepts the AdsBot crawlers from `*`; its parser, which leaves
+        // crawler policy to its caller, does not, and the `google` profile follows the parser.
+        // A library that follows the text follows one of Google's two sources: the
+        // reference's choice between them decides, not the RFC's key word alone.
         "adsbot-agent" => c(
-            "RFC 9309 §2.2.1; Google 2019 (user-agent) excepts the AdsBot crawlers from `*`, \
-             which Google's parser (the `google` profile) does not",
+            "RFC 9309 §2.2.1; Google 2019 “this does not match the various AdsBot crawlers” \
+             (of `*`), which Google's parser, and so the `google` profile, does not: a library \
+             following Google's text answers otherwise",
             "If no matching group exists, crawlers MUST obey the group with a user-agent line \
              with the \"*\" value, if present.",
-            "must",
+            "interpretation",
         ),
         "size-limit" => c(
             "RFC 9309 §2.5",
@@ -401,6 +406,16 @@ pub fn clause_for_tag(tag: &str) -> Option<Clause> {
 /// there is one; `profile-split` when the reference's profiles differ and only one is
 /// contradicted; else the clause of its most specific construct.
 pub fn clause(cause: &RootCause, measured: Option<&RootMeasure>) -> Clause {
+    if cause.profile_mix() {
+        return Clause {
+            source: "the clauses of each construct, where the `rfc9309` and `google` profiles \
+                     read the file differently",
+            text: "Each construct is a point where the two profiles part; the library reads one \
+                   as `rfc9309` does and another as `google` does (neutralise either and it \
+                   gives one profile's answer), and so gives neither profile's answer here.",
+            force: "profile-split",
+        };
+    }
     if let Some(profile_split) = cause.profile_split {
         // Derived from evidence: the construct's clause, with that sentence's force; a profile
         // split where the construct is where the profiles decide differently. A covering
@@ -512,6 +527,11 @@ fn split_force(construct: &str, force: &'static str) -> &'static str {
 
 /// A one-line title in the library's terms.
 pub fn title(cause: &RootCause) -> String {
+    titled(cause, &label_phrase(cause))
+}
+
+/// [`title`] with the construct said as `what`.
+fn titled(cause: &RootCause, what: &str) -> String {
     let expected: Vec<String> = cause
         .expected
         .iter()
@@ -533,7 +553,6 @@ pub fn title(cause: &RootCause) -> String {
     {
         last.push_str(&format!(" ({})", agreeing.join(", ")));
     }
-    let what = label_phrase(cause);
     match cause.kind {
         Kind::Timeout => format!(
             "{} takes {:.1}s or more on one robots.txt ({what})",
@@ -562,6 +581,13 @@ pub fn label_phrase(cause: &RootCause) -> String {
             .iter()
             .map(|c| construct_phrase(c).unwrap_or(c))
             .collect();
+        if cause.profile_mix() {
+            return format!(
+                "{} read as `google` reads it, and {} as `rfc9309` does (two points where the \
+                 profiles part)",
+                parts[0], parts[1]
+            );
+        }
         return format!("several constructs together ({})", parts.join(" + "));
     }
     construct_phrase(cause.construct)
@@ -1031,11 +1057,40 @@ fn root_cause_section(
     measured: &Measured,
 ) -> fmt::Result {
     let m = measured.root_causes.get(&cause.id);
+    let family = index.families.iter().find(|f| f.id == cause.representative);
+    let shown = family.and_then(|f| {
+        let seen = crate::fuzz::ablation::for_implementation(f, &cause.implementation);
+        crate::fuzz::ablation::shown_input(&seen, &cause.implementation)
+    });
+    // The title names the construct in general, or as narrowly as the input's place for it
+    // allows; the input's own instance of it follows.
+    let input = shown.as_ref().map(FamilyInput::input);
+    let what = input
+        .as_ref()
+        .and_then(|i| crate::fuzz::ablation::narrower_phrase(i, cause.construct))
+        .map_or_else(|| label_phrase(cause), str::to_owned);
+    // Two profile splits read one each way: each one's instance.
+    let constructs: &[&str] = if cause.profile_mix() {
+        &cause.with
+    } else {
+        std::slice::from_ref(&cause.construct)
+    };
+    let instances: Vec<String> = input.as_ref().map_or_else(Vec::new, |i| {
+        constructs
+            .iter()
+            .filter_map(|c| crate::fuzz::ablation::instance(i, c))
+            .collect()
+    });
+    let here = if instances.is_empty() {
+        String::new()
+    } else {
+        format!("; here {}", instances.join(", and "))
+    };
     writeln!(
         out,
-        "<a id=\"{}\"></a>\n### {number}. {}\n",
+        "<a id=\"{}\"></a>\n### {number}. {}{here}\n",
         cause.id,
-        title(cause)
+        titled(cause, &what)
     )?;
     let clause = clause(cause, m);
     writeln!(
@@ -1119,7 +1174,6 @@ fn root_cause_section(
     if !cause.classes.is_empty() {
         writeln!(out, "- **Input class**: {}", cause.classes.join(", "))?;
     }
-    let family = index.families.iter().find(|f| f.id == cause.representative);
     if let Some(cleaned) = family
         .filter(|f| crate::fuzz::ablation::uses_cleaned(f, &cause.implementation))
         .and_then(|f| f.cleaned_for.get(&cause.implementation))
@@ -1153,10 +1207,6 @@ fn root_cause_section(
         .engines
         .get(&cause.implementation)
         .map_or("", |i| i.version.as_str());
-    let shown = family.and_then(|f| {
-        let seen = crate::fuzz::ablation::for_implementation(f, &cause.implementation);
-        crate::fuzz::ablation::shown_input(&seen, &cause.implementation)
-    });
     if let Some(input) = shown.as_ref() {
         let body = input.body();
         // A long input (Google's parser cuts a line at its own limit, a file past a size

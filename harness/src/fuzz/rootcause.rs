@@ -122,6 +122,15 @@ impl RootCause {
         matches!(self.kind, Kind::Deviation | Kind::Error) && self.classes.is_empty()
     }
 
+    /// Whether it is two profile splits in one input, read one each way
+    /// ([`crate::fuzz::ablation::cause`]): a combined label against both profiles.
+    pub fn profile_mix(&self) -> bool {
+        self.construct == crate::fuzz::ablation::COMBINED
+            && self.profile_split == Some(true)
+            && self.expected.len() == 2
+            && self.with.len() == 2
+    }
+
     /// The profiles it contradicts, by name, joined with ` and `.
     pub fn profiles(&self) -> String {
         self.expected
@@ -471,7 +480,11 @@ fn fold_combined(causes: &mut Vec<RootCause>, index: &Index) {
     };
     let mut folded: Vec<usize> = Vec::new();
     for i in 0..causes.len() {
-        if causes[i].construct != crate::fuzz::ablation::COMBINED || causes[i].with.is_empty() {
+        // Two profile splits read one each way are a behaviour of their own, not either one.
+        if causes[i].construct != crate::fuzz::ablation::COMBINED
+            || causes[i].with.is_empty()
+            || causes[i].profile_mix()
+        {
             continue;
         }
         let target = (0..causes.len())
