@@ -3020,7 +3020,7 @@ fn profile_mix(
                 a.construct == format!("{first}+{second}")
                     || a.construct == format!("{second}+{first}")
             });
-            if p != q && together.clone().all(|a| removes(a)) {
+            if p != q && together.clone().all(&removes) {
                 // With `first` neutralised the implementation answers as `p`: it reads
                 // `second` as `p` does, and `first` as the other profile.
                 return Some(if p == Profile::Google {
