@@ -58,7 +58,7 @@ use crate::fuzz::generate::Input;
 
 /// Every construct a variant can neutralise, in a fixed order (the order only names the
 /// variants; it never decides a cause).
-pub const ABLATABLE: [&str; 60] = [
+pub const ABLATABLE: [&str; 61] = [
     "bom",
     "inner-bom",
     "crlf",
@@ -117,6 +117,7 @@ pub const ABLATABLE: [&str; 60] = [
     "empty-query",
     "tie",
     "tie-order",
+    "equal-match",
     "rule-order",
     "unmatched-allow",
 ];
@@ -742,6 +743,50 @@ fn without_ties(input: &Input, body: &[u8]) -> Option<Vec<u8>> {
         return None;
     }
     let drop: Vec<usize> = tying.iter().map(|n| n - 1).collect();
+    Some(join_without(lines, &drop))
+}
+
+/// The body with the rules that match the URL as long as the deciding rule, of its own kind,
+/// taken out (`allow: *` beside a deciding `allow: /`), the deciding rule kept: every reading
+/// answers as before, and a library that cannot choose between equal matches (one that
+/// compares the rules themselves when their lengths are equal) no longer has to. `None`
+/// when no other rule of the deciding one's kind and length matches.
+fn without_equal_matches(input: &Input, body: &[u8]) -> Option<Vec<u8>> {
+    let url = input.urls.first()?;
+    let lines = split_lines(body);
+    let decide = |lines: &[Line]| -> Option<(usize, bool, usize)> {
+        let joined = join_lines(lines);
+        let robots = Robots::parse(&joined, ParseOptions::new(PROFILE_FOR_TIES));
+        let selection = robots.select(&[input.agent.as_str()]);
+        let verdict = selection.check_url(url).ok()?;
+        let rule = verdict.rule?;
+        Some((rule.line, rule.allow, rule.pattern().len()))
+    };
+    let (line, allow, len) = decide(&lines)?;
+    // Take the deciding rule away, and each equal one found, until another decides.
+    let mut equal: Vec<usize> = Vec::new();
+    for _ in 0..8 {
+        let kept: Vec<usize> = (1..=lines.len())
+            .filter(|n| *n != line && !equal.contains(n))
+            .collect();
+        let probe: Vec<Line> = kept
+            .iter()
+            .map(|n| Line {
+                content: lines[n - 1].content.clone(),
+                end: lines[n - 1].end.clone(),
+            })
+            .collect();
+        match decide(&probe) {
+            Some((at, a, l)) if a == allow && l == len => {
+                equal.push(*kept.get(at.checked_sub(1)?)?);
+            }
+            _ => break,
+        }
+    }
+    if equal.is_empty() {
+        return None;
+    }
+    let drop: Vec<usize> = equal.iter().map(|n| n - 1).collect();
     Some(join_without(lines, &drop))
 }
 
@@ -1685,6 +1730,9 @@ fn neutralised(input: &Input) -> Vec<(&'static str, Input)> {
     }
     if let Some(new) = without_ties(input, &body) {
         out.push(("tie", with_body(input, &new)));
+    }
+    if let Some(new) = without_equal_matches(input, &body) {
+        out.push(("equal-match", with_body(input, &new)));
     }
     // A rule's literal text also in the URL before its path (`m` in `example.com`): the host
     // replaced by one that holds none of it, which no reading looks at.

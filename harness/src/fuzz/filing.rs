@@ -261,6 +261,12 @@ pub fn clause_for_tag(tag: &str) -> Option<Clause> {
              sensitive. The matching MUST start with the first octet of the path.",
             "must",
         ),
+        "equal-match" => c(
+            "RFC 9309 §2.2.2",
+            "The most specific match found MUST be used. The most specific match is the match \
+             that has the most octets.",
+            "must",
+        ),
         "rule-order" => c(
             "RFC 9309 §2.2.2; Google 2019 (order of precedence for group-member lines)",
             "The most specific match found MUST be used. The most specific match is the match \

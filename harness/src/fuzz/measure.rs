@@ -163,6 +163,13 @@ fn file_tags(body: &[u8], agent: &str) -> BTreeSet<&'static str> {
                     if theirs.contains(value) {
                         tags.insert("tie");
                     }
+                    // Two rules of one kind and one length (which need not both match).
+                    if mine
+                        .iter()
+                        .any(|v| v.len() == value.len() && v.as_str() != value)
+                    {
+                        tags.insert("equal-match");
+                    }
                     mine.insert(value.to_owned());
                 }
             }

@@ -651,6 +651,9 @@ pub fn construct_phrase(tag: &str) -> Option<&'static str> {
         "shared-group" => "several `user-agent` lines sharing one group",
         "reserved-escape" => "a percent-encoded reserved character (`%2F`, `%3F`, …)",
         "tie" => "an `Allow` and a `Disallow` rule of equal length both match",
+        "equal-match" => {
+            "two rules of one kind and equal length both match (`allow: /` and `allow: *`)"
+        }
         "tie-order" => {
             "an `Allow` and a `Disallow` rule of equal length both match, the first in the file obeyed"
         }
