@@ -483,23 +483,37 @@ fn case_checks(cases: &[Case]) -> Vec<CaseCheck<'_>> {
     out
 }
 
-/// The first spec-case check that holds the root cause's construct (in its body, URL or
-/// the deciding rule) and expects the root cause's expected verdicts. A root cause whose
+/// The spec-case check that holds the root cause's construct (in its body, URL or the
+/// deciding rule) and expects the root cause's expected verdicts, the most to the point
+/// first: one whose deciding rule holds the construct, then the one holding fewest other
+/// constructs (a case about a vertical tab that happens to hold a slashless rule covers it
+/// only when no case about slashless rules does), then the first. A root cause whose
 /// label is only the kind of decision (a plain longest-match question) names no construct a
 /// case could be matched on: none is claimed.
 fn covering(cause: &RootCause, checks: &[CaseCheck<'_>]) -> Option<CoveringCase> {
     if matches!(place(cause.construct), Place::Decision | Place::Agent) {
         return None;
     }
-    let check = checks.iter().find(|check| {
-        cause.expected.iter().all(|(profile, expected)| {
-            check.decided.get(profile).is_some_and(|(said, tags)| {
-                said == expected
-                    && (check.constructs.contains(&cause.construct)
-                        || tags.contains(&cause.construct))
+    let deciding = |check: &CaseCheck<'_>| {
+        check
+            .decided
+            .values()
+            .any(|(_, tags)| tags.contains(&cause.construct))
+    };
+    let check = checks
+        .iter()
+        .enumerate()
+        .filter(|(_, check)| {
+            cause.expected.iter().all(|(profile, expected)| {
+                check.decided.get(profile).is_some_and(|(said, tags)| {
+                    said == expected
+                        && (check.constructs.contains(&cause.construct)
+                            || tags.contains(&cause.construct))
+                })
             })
         })
-    })?;
+        .min_by_key(|(i, check)| (!deciding(check), check.constructs.len(), *i))
+        .map(|(_, check)| check)?;
     let case = check.case;
     let profile = cause
         .expected
