@@ -967,3 +967,97 @@ fn a_profile_answer_met_by_another_route_is_filed_under_that_route() {
     assert_eq!(cause.profile_split, Some(false));
     assert_eq!(clause(&cause, None).force, "must");
 }
+
+/// The reference under `rfc9309`, except that a file holding a line `foo: x` is read as
+/// empty: a parse error that drops the file.
+fn drops_file() -> Box<dyn Engine> {
+    common::planted(
+        "drops-file",
+        Profile::Rfc9309,
+        |reference, body, agent, urls| {
+            if String::from_utf8_lossy(body).contains("foo: x") {
+                reference.check(b"", agent, urls)
+            } else {
+                reference.check(body, agent, urls)
+            }
+        },
+    )
+}
+
+/// The reference under `rfc9309`, except that a file holding a line `foo: x` is read up to
+/// that line only.
+fn drops_rest() -> Box<dyn Engine> {
+    common::planted(
+        "drops-rest",
+        Profile::Rfc9309,
+        |reference, body, agent, urls| match String::from_utf8_lossy(body).find("foo: x") {
+            Some(at) => reference.check(&body[..at], agent, urls),
+            None => reference.check(body, agent, urls),
+        },
+    )
+}
+
+#[test]
+fn a_library_that_drops_the_whole_file_is_told_from_one_that_loses_the_rest() {
+    let example = || {
+        input(
+            "user-agent: *\nfoo: x\ndisallow: /\n",
+            "foobot",
+            "http://example.com/",
+        )
+    };
+    let whole = ablated("ablation-drops-file", example(), &mut [drops_file()]);
+    let cause = sole_cause(&whole);
+    assert_eq!(cause.construct, "unknown-field", "{cause:?}");
+    assert!(cause.file_ignored, "{cause:?}");
+    assert!(clause(&cause, None).source.contains("§2.3.1.5"));
+    assert!(
+        title(&cause).contains("ignores the whole file"),
+        "{}",
+        title(&cause)
+    );
+    let rest = ablated("ablation-drops-rest", example(), &mut [drops_rest()]);
+    let cause = sole_cause(&rest);
+    assert!(!cause.file_ignored, "{cause:?}");
+    assert!(!title(&cause).contains("whole file"));
+}
+
+/// The reference under `rfc9309`, except that `Allow` lines are not read.
+fn no_allow() -> Box<dyn Engine> {
+    common::planted(
+        "no-allow",
+        Profile::Rfc9309,
+        |reference, body, agent, urls| {
+            let read: String = String::from_utf8_lossy(body)
+                .split_inclusive('\n')
+                .filter(|l| !l.to_ascii_lowercase().starts_with("allow"))
+                .collect();
+            reference.check(read.as_bytes(), agent, urls)
+        },
+    )
+}
+
+#[test]
+fn a_library_obeying_no_allow_line_is_named_so_not_by_the_tie() {
+    let example = input(
+        "user-agent: foobot\nallow: /a\ndisallow: /a\n",
+        "foobot",
+        "http://example.com/a",
+    );
+    let catalogue = ablated("ablation-no-allow", example, &mut [no_allow()]);
+    assert_eq!(catalogue.families()[0].split["no-allow"], Answer::Disallow);
+    let cause = sole_cause(&catalogue);
+    assert_eq!(cause.construct, "allow-ignored", "{cause:?}");
+    assert_eq!(clause(&cause, None).force, "must");
+    // A library that only breaks ties the other way keeps the tie's title.
+    let tie = ablated(
+        "ablation-disallow-ties",
+        input(
+            "user-agent: foobot\nallow: /a\ndisallow: /a\n",
+            "foobot",
+            "http://example.com/a",
+        ),
+        &mut [disallow_wins_ties()],
+    );
+    assert_eq!(sole_cause(&tie).construct, "tie");
+}

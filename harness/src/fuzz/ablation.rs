@@ -2699,7 +2699,7 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
     // profiles ignore it). The construct is its own, not a point where the profiles part.
     let switches = |a: &Ablated| {
         one_profile
-            && only_ignored_lines_taken(&input, &a.input.input())
+            && only_ignored_lines_changed(&input, &a.input.input())
             && [Profile::Rfc9309, Profile::Google]
                 .into_iter()
                 .all(|p| a.answers.get(&reference_name(p)) == Some(&reference(p)))
@@ -2722,9 +2722,14 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
             also: also(),
         });
     }
+    let switching: Vec<(&'static str, &Ablated)> = candidates
+        .iter()
+        .copied()
+        .filter(|(_, a)| switches(a))
+        .collect();
     let chosen: Option<(&'static str, &Ablated)> = match candidates.len() {
         0 => None,
-        1 if switches(candidates[0].1) => Some(candidates[0]),
+        _ if switching.len() == 1 => Some(switching[0]),
         1 if parted_elsewhere(candidates[0].0, candidates[0].1) => None,
         1 => Some(candidates[0]),
         _ => {
@@ -2889,7 +2894,7 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
 
 /// Constructs whose neutralisation says more than others' where both remove a split: where
 /// the first is among the constructs found, those it names are dropped, in this order.
-const NARROWER: [(&str, &[&str]); 22] = [
+const NARROWER: [(&str, &[&str]); 23] = [
     // When the URL's escapes alone remove the split, the rules' and the URL's together (or
     // the reserved ones replaced on both sides) say nothing more.
     ("url-percent", &["percent", "reserved-escape"]),
@@ -2897,6 +2902,10 @@ const NARROWER: [(&str, &[&str]); 22] = [
     // away, a library that obeys the first match and one that breaks only ties by the file's
     // order answer alike: the tie's sentence is the one both break.
     ("tie", &["rule-order", "tie-order"]),
+    // The URL's `%2F` decoded, where the rule `//` is also in `http://`: a library matching
+    // anywhere in the URL keeps the split when the escape goes, so where the escape's going
+    // removes it, the escape is the cause.
+    ("reserved-escape", &["rule-elsewhere"]),
     // Two equal matches of one kind, which a library cannot choose between, are what a `*`
     // written out or a `%` escaped only happened to make unequal.
     (
@@ -2998,11 +3007,11 @@ const FILE_FORMAT: [&str; 6] = [
     "one-line-file",
 ];
 
-/// Whether `variant` is `input` with lines taken out (at least one) that neither the
-/// `rfc9309` nor the `google` profile reads as a `user-agent` line or a rule: lines the
-/// reference reads as nothing, so that an implementation's answer moving with them is its
-/// own reading.
-fn only_ignored_lines_taken(input: &Input, variant: &Input) -> bool {
+/// Whether `variant` is `input` with lines taken out that neither the `rfc9309` nor the
+/// `google` profile reads as a `user-agent` line or a rule, or blank lines put in (at least
+/// one line either way): lines the reference reads as nothing, so that an implementation's
+/// answer moving with them is its own reading.
+fn only_ignored_lines_changed(input: &Input, variant: &Input) -> bool {
     if input.agent != variant.agent || input.urls != variant.urls {
         return false;
     }
@@ -3010,18 +3019,30 @@ fn only_ignored_lines_taken(input: &Input, variant: &Input) -> bool {
     let Some(readings) = line_readings(&body) else {
         return false;
     };
-    let mut left: Vec<Vec<u8>> = split_lines(&taken).into_iter().map(|l| l.content).collect();
-    let mut removed = 0;
-    for (line, (kinds, _)) in split_lines(&body).into_iter().zip(&readings) {
-        if let Some(i) = left.iter().position(|l| *l == line.content) {
-            left.remove(i);
-        } else if is_rule(kinds) || kinds.contains(&RecordKind::UserAgent) {
-            return false;
+    let (before, after) = (split_lines(&body), split_lines(&taken));
+    let ignored = |i: usize| {
+        let kinds = &readings[i].0;
+        !is_rule(kinds) && !kinds.contains(&RecordKind::UserAgent)
+    };
+    let blank = |line: &Line| line.content.iter().all(|b| is_space(*b));
+    // The lines kept in their order; each other line of the input one the reference reads
+    // as nothing, each other line of the variant blank.
+    let (mut i, mut j, mut changed) = (0, 0, 0);
+    while i < before.len() || j < after.len() {
+        if i < before.len() && j < after.len() && before[i].content == after[j].content {
+            i += 1;
+            j += 1;
+        } else if j < after.len() && blank(&after[j]) {
+            j += 1;
+            changed += 1;
+        } else if i < before.len() && ignored(i) {
+            i += 1;
+            changed += 1;
         } else {
-            removed += 1;
+            return false;
         }
     }
-    left.is_empty() && removed > 0
+    changed > 0
 }
 
 /// The constructs the `rfc9309` and `google` profiles compare apart when matching: a space in
@@ -3297,6 +3318,8 @@ impl Asker<'_> {
             .map(|(c, i)| ((*c).to_owned(), i.clone()))
             .collect();
         all.extend(pairs(&singles));
+        all.extend(file_ignored_probe(input).map(|probe| (FILE_IGNORED.to_owned(), probe)));
+        all.extend(allow_ignored_probe(input).map(|probe| (ALLOW_IGNORED.to_owned(), probe)));
         all.into_iter()
             .map(|(construct, variant)| Ablated {
                 construct,
@@ -3305,6 +3328,147 @@ impl Asker<'_> {
             })
             .collect()
     }
+}
+
+/// The name of the probe [`file_ignored_probe`] is asked under: evidence, never a construct.
+pub const FILE_IGNORED: &str = "file-ignored";
+
+/// The input with a group `User-agent: <crawler>` / `Disallow: /` put first (after a byte
+/// order mark, with the file's own line end): an implementation that still allows has not
+/// read the file at all. `None` where a group of the file already names the crawler (a
+/// library that obeys only the last group naming it would allow as well), or the crawler has
+/// no name.
+fn file_ignored_probe(input: &Input) -> Option<Input> {
+    let token = token_of(&input.agent);
+    if token.is_empty()
+        || !token
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"-_".contains(&b))
+    {
+        return None;
+    }
+    let body = input.body();
+    let readings = line_readings(&body)?;
+    let lines = split_lines(&body);
+    let names_it = lines.iter().zip(&readings).any(|(line, (kinds, _))| {
+        kinds.contains(&RecordKind::UserAgent)
+            && any_value_span(&line.content).is_some_and(|(s, e)| {
+                String::from_utf8_lossy(&line.content[s..e])
+                    .trim()
+                    .eq_ignore_ascii_case(&token)
+            })
+    });
+    if names_it {
+        return None;
+    }
+    let end: &[u8] = lines
+        .iter()
+        .map(|l| l.end.as_slice())
+        .find(|e| !e.is_empty())
+        .unwrap_or(b"\n");
+    let bom: &[u8] = b"\xEF\xBB\xBF";
+    let (head, rest) = if body.starts_with(bom) {
+        body.split_at(bom.len())
+    } else {
+        (&body[..0], &body[..])
+    };
+    let group = [
+        format!(
+            "User-agent: {}",
+            input.agent.split('/').next().unwrap_or_default()
+        )
+        .as_bytes(),
+        end,
+        b"Disallow: /",
+        end,
+        end,
+    ]
+    .concat();
+    Some(with_body(input, &[head, &group, rest].concat()))
+}
+
+/// Whether `name` ignores the whole file of `family` (as the family's ablation, or its
+/// cleaned view's, shows): it allows where the reference allows nothing, the file given
+/// first a group naming the crawler that disallows everything ([`file_ignored_probe`]),
+/// which both profiles obey.
+pub fn file_ignored(family: &Family, name: &str) -> bool {
+    let Some(input) = family.input.as_ref().map(FamilyInput::input) else {
+        return false;
+    };
+    let Some(probe) = file_ignored_probe(&input).map(|p| FamilyInput::of(&p)) else {
+        return false;
+    };
+    family.split.get(name) == Some(&Answer::Allow)
+        && family
+            .ablation
+            .iter()
+            .find(|a| a.construct == FILE_IGNORED && a.input == probe)
+            .is_some_and(|a| {
+                a.answers.get(name) == Some(&Answer::Allow)
+                    && [Profile::Rfc9309, Profile::Google]
+                        .into_iter()
+                        .all(|p| a.answers.get(&reference_name(p)) == Some(&Answer::Disallow))
+            })
+}
+
+/// The name of the probe [`allow_ignored_probe`] is asked under: evidence, never a construct.
+pub const ALLOW_IGNORED: &str = "allow-ignored";
+
+/// For an input holding an `Allow` line: the plainest `Allow` question, on the input's
+/// host and crawler, a longer `Allow: /xqzvw-page` that the URL `/xqzvw-page` matches
+/// before `Disallow: /` (both profiles allow, and so does a library obeying the first match).
+/// An implementation that disallows does not obey `Allow` lines at all. `None` for an input without an `Allow` line, or a crawler
+/// without a product token.
+fn allow_ignored_probe(input: &Input) -> Option<Input> {
+    let name = input.agent.split('/').next().unwrap_or_default();
+    if name.is_empty()
+        || !name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"-_".contains(&b))
+    {
+        return None;
+    }
+    let body = input.body();
+    let readings = line_readings(&body)?;
+    if !readings
+        .iter()
+        .any(|(kinds, _)| kinds.contains(&RecordKind::Allow))
+    {
+        return None;
+    }
+    let url = input.urls.first()?;
+    let origin = &url[..path_at(url)];
+    Some(Input {
+        lines: vec![
+            format!("User-agent: {name}\n").into_bytes(),
+            b"Allow: /xqzvw-page\n".to_vec(),
+            b"Disallow: /\n".to_vec(),
+        ],
+        agent: input.agent.clone(),
+        urls: vec![format!("{origin}/xqzvw-page")],
+    })
+}
+
+/// Whether `name` disallows where the reference allows on `family` and does not obey
+/// `Allow` lines at all ([`allow_ignored_probe`]).
+pub fn allow_ignored(family: &Family, name: &str) -> bool {
+    let Some(input) = family.input.as_ref().map(FamilyInput::input) else {
+        return false;
+    };
+    let Some(probe) = allow_ignored_probe(&input).map(|p| FamilyInput::of(&p)) else {
+        return false;
+    };
+    family.split.get(name) == Some(&Answer::Disallow)
+        && family
+            .ablation
+            .iter()
+            .find(|a| a.construct == ALLOW_IGNORED && a.input == probe)
+            .is_some_and(|a| {
+                a.answers.get(name) == Some(&Answer::Disallow)
+                    && [Profile::Rfc9309, Profile::Google]
+                        .into_iter()
+                        .all(|p| a.answers.get(&reference_name(p)) == Some(&Answer::Allow))
+            })
 }
 
 /// Cleans `input`, the minimal input of `family`, for `owner`, an implementation it was

@@ -261,6 +261,12 @@ pub fn clause_for_tag(tag: &str) -> Option<Clause> {
              sensitive. The matching MUST start with the first octet of the path.",
             "must",
         ),
+        "allow-ignored" => c(
+            "RFC 9309 §2.2.2",
+            "To evaluate if access to a URI is allowed, a crawler MUST match the paths in \
+             \"allow\" and \"disallow\" rules against the URI.",
+            "must",
+        ),
         "equal-match" => c(
             "RFC 9309 §2.2.2",
             "The most specific match found MUST be used. The most specific match is the match \
@@ -412,6 +418,16 @@ pub fn clause_for_tag(tag: &str) -> Option<Clause> {
 /// there is one; `profile-split` when the reference's profiles differ and only one is
 /// contradicted; else the clause of its most specific construct.
 pub fn clause(cause: &RootCause, measured: Option<&RootMeasure>) -> Clause {
+    if cause.file_ignored {
+        return Clause {
+            source: "RFC 9309 §2.3.1.5 (the library ignores the whole file on this construct: a \
+                     group naming the crawler with `Disallow: /`, put first in the file, is not \
+                     obeyed either)",
+            text: "Crawlers MUST try to parse each line of the robots.txt file. Crawlers MUST use \
+                   the parseable rules.",
+            force: "must",
+        };
+    }
     if cause.profile_mix() {
         return Clause {
             source: "the clauses of each construct, where the `rfc9309` and `google` profiles \
@@ -536,8 +552,16 @@ pub fn title(cause: &RootCause) -> String {
     titled(cause, &label_phrase(cause))
 }
 
+/// What a title adds for a library that ignores the whole file on the construct.
+const WHOLE_FILE_IGNORED: &str = ", on which the library ignores the whole file";
+
 /// [`title`] with the construct said as `what`.
 fn titled(cause: &RootCause, what: &str) -> String {
+    let what = if cause.file_ignored {
+        format!("{what}{WHOLE_FILE_IGNORED}")
+    } else {
+        what.to_owned()
+    };
     let expected: Vec<String> = cause
         .expected
         .iter()
@@ -979,9 +1003,14 @@ pub fn implementation_report(
             let m = measured.root_causes.get(&cause.id);
             writeln!(
                 out,
-                "| {} | [{} → {}](#{}) | {} | {} | {} | {} |",
+                "| {} | [{}{} → {}](#{}) | {} | {} | {} | {} |",
                 i + 1,
                 label_phrase(cause),
+                if cause.file_ignored {
+                    WHOLE_FILE_IGNORED
+                } else {
+                    ""
+                },
                 cause.answer,
                 cause.id,
                 clause(cause, m).force,

@@ -138,6 +138,10 @@ fn file_tags(body: &[u8], agent: &str) -> BTreeSet<&'static str> {
                     tags.insert("typo-field");
                 }
             }
+            if key == "allow" {
+                // A file an implementation obeying no `Allow` line reads wrong.
+                tags.insert("allow-ignored");
+            }
             if key == "allow" || key == "disallow" {
                 if value.len() > longest && longest > 0 {
                     tags.insert("rule-order");

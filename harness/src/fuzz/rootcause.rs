@@ -113,6 +113,9 @@ pub struct RootCause {
     pub representative: String,
     /// For a timeout: the slowest time measured, in milliseconds.
     pub timeout_ms: Option<u64>,
+    /// Whether the implementation ignores the whole file on the construct
+    /// ([`crate::fuzz::ablation::file_ignored`]).
+    pub file_ignored: bool,
 }
 
 impl RootCause {
@@ -152,24 +155,44 @@ pub struct Label {
     pub profile_split: Option<bool>,
     /// Every construct whose neutralisation removed the split, before narrowing.
     pub also: Vec<&'static str>,
+    /// Whether the implementation ignores the whole file
+    /// ([`crate::fuzz::ablation::file_ignored`]).
+    pub file_ignored: bool,
 }
 
 /// The label of `name`'s split in `family` against `expected`: derived from the family's
 /// ablation ([`crate::fuzz::ablation::cause`]), or, when the family has not been ablated for
 /// `name`, its primary construct.
 pub fn label(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Label {
+    // An implementation that obeys no `Allow` line, where an `Allow` rule decides for the
+    // reference: that is its behaviour, whatever else the input holds (a tie, a rule order).
+    let (decision, _) = feature_tags(&family.feature);
+    if decision.contains(&"allow-rule")
+        && expected.iter().all(|(_, a)| *a == Answer::Allow)
+        && crate::fuzz::ablation::allow_ignored(family, name)
+    {
+        return Label {
+            construct: "allow-ignored",
+            with: Vec::new(),
+            profile_split: Some(false),
+            also: Vec::new(),
+            file_ignored: false,
+        };
+    }
     match crate::fuzz::ablation::cause(family, name, expected) {
         Some(cause) => Label {
             construct: cause.construct,
             with: cause.with,
             profile_split: Some(cause.profile_split),
             also: cause.also,
+            file_ignored: crate::fuzz::ablation::file_ignored(family, name),
         },
         None => Label {
             construct: primary_construct(&family.feature),
             with: Vec::new(),
             profile_split: None,
             also: Vec::new(),
+            file_ignored: false,
         },
     }
 }
@@ -253,6 +276,7 @@ pub fn root_causes(index: &Index) -> Vec<RootCause> {
         Vec<String>,
         Vec<String>,
         Option<String>,
+        bool,
     );
     type Member<'f> = (&'f Family, Vec<(Profile, Answer)>, Label);
     let mut families: Vec<&Family> = index.families.iter().collect();
@@ -354,6 +378,7 @@ pub fn root_causes(index: &Index) -> Vec<RootCause> {
             family.classes.clone(),
             family.contract.clone(),
             family.transformation.clone(),
+            label.file_ignored,
         );
         if minimised_for(family, name) {
             grouped
@@ -383,14 +408,25 @@ pub fn root_causes(index: &Index) -> Vec<RootCause> {
         .map(
             |(
                 also,
-                (implementation, kind, answer, construct, with, classes, contract, transformation),
+                (
+                    implementation,
+                    kind,
+                    answer,
+                    construct,
+                    with,
+                    classes,
+                    contract,
+                    transformation,
+                    file_ignored,
+                ),
                 members,
             )| {
                 let key = format!(
                     "{implementation}|{}|{answer}|{construct}:{}|{classes:?}|{contract:?}|\
-                     {transformation:?}",
+                     {transformation:?}{}",
                     kind.name(),
-                    with.join("+")
+                    with.join("+"),
+                    if file_ignored { "|file-ignored" } else { "" }
                 );
                 // The representative is the cleanest example: the fewest constructs besides
                 // the one named (each one more thing a maintainer must rule out), then the
@@ -449,6 +485,7 @@ pub fn root_causes(index: &Index) -> Vec<RootCause> {
                     hits: families.iter().map(|f| f.hits).sum(),
                     representative: chosen.id.clone(),
                     timeout_ms: families.iter().filter_map(|f| f.timeout_ms).max(),
+                    file_ignored,
                 }
             },
         )
@@ -651,6 +688,10 @@ pub fn construct_phrase(tag: &str) -> Option<&'static str> {
         "shared-group" => "several `user-agent` lines sharing one group",
         "reserved-escape" => "a percent-encoded reserved character (`%2F`, `%3F`, …)",
         "tie" => "an `Allow` and a `Disallow` rule of equal length both match",
+        "allow-ignored" => {
+            "an `Allow` rule decides, and the library obeys no `Allow` line (`Disallow: /` with \
+             `Allow: /page` disallows `/page`)"
+        }
         "equal-match" => {
             "two rules of one kind and equal length both match (`allow: /` and `allow: *`)"
         }
