@@ -2697,9 +2697,13 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
     // nothing, the implementation as something, and it had met the one profile's answer by
     // another route (protego reads a bare `USERAGENT` line as starting a group, where both
     // profiles ignore it). The construct is its own, not a point where the profiles part.
-    let switches = |a: &Ablated| {
+    let switches = |c: &str, a: &Ablated| {
+        let changed = a.input.input();
         one_profile
-            && only_ignored_lines_changed(&input, &a.input.input())
+            && (only_ignored_lines_changed(&input, &changed)
+                || LINE_READINGS.contains(&c)
+                    && changed.agent == input.agent
+                    && changed.urls == input.urls)
             && [Profile::Rfc9309, Profile::Google]
                 .into_iter()
                 .all(|p| a.answers.get(&reference_name(p)) == Some(&reference(p)))
@@ -2725,7 +2729,7 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
     let switching: Vec<(&'static str, &Ablated)> = candidates
         .iter()
         .copied()
-        .filter(|(_, a)| switches(a))
+        .filter(|(c, a)| switches(c, a))
         .collect();
     let chosen: Option<(&'static str, &Ablated)> = match candidates.len() {
         0 => None,
@@ -2792,7 +2796,7 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
         return Some(Cause {
             construct,
             with: Vec::new(),
-            profile_split: one_profile && !switches(chosen_variant),
+            profile_split: one_profile && !switches(construct, chosen_variant),
             also: also(),
         });
     }
@@ -3005,6 +3009,29 @@ const FILE_FORMAT: [&str; 6] = [
     "crlf",
     "last-line-end",
     "one-line-file",
+];
+
+/// The constructs of how a line is read (its field name, its colon, its whitespace, its
+/// place among the groups), as against how a rule's path is compared: a neutralisation of
+/// theirs on which the implementation turns to the other profile while neither profile's
+/// answer moves shows the implementation's own reading of that line.
+const LINE_READINGS: [&str; 16] = [
+    "misspelling",
+    "missing-colon",
+    "space-before-colon",
+    "one-token-line",
+    "word-and-space",
+    "unknown-field",
+    "typo-field",
+    "field-in-name",
+    "commented-rule",
+    "blank-line",
+    "adjacent-groups",
+    "empty-value",
+    "non-standard-field",
+    "sitemap",
+    "trailing-space",
+    "inner-bom",
 ];
 
 /// Whether `variant` is `input` with lines taken out that neither the `rfc9309` nor the
@@ -3330,67 +3357,60 @@ impl Asker<'_> {
     }
 }
 
-/// The name of the probe [`file_ignored_probe`] is asked under: evidence, never a construct.
+/// The name of the probe `file_ignored_probe` is asked under: evidence, never a construct.
 pub const FILE_IGNORED: &str = "file-ignored";
 
-/// The input with a group `User-agent: <crawler>` / `Disallow: /` put first (after a byte
-/// order mark, with the file's own line end): an implementation that still allows has not
-/// read the file at all. `None` where a group of the file already names the crawler (a
-/// library that obeys only the last group naming it would allow as well), or the crawler has
-/// no name.
+/// A crawler no generated file names, which [`file_ignored_probe`] asks about.
+const PROBE_CRAWLER: &str = "XqzvwProbeBot";
+
+/// The input with a group `User-agent: XqzvwProbeBot` / `Disallow: /` put first (last, after a
+/// byte order mark; with the file's own line end), asked about that crawler and a plain URL: its group is the only
+/// one naming it, so every reading disallows, and an implementation that allows has not read
+/// the file at all. `None` for an empty file.
 fn file_ignored_probe(input: &Input) -> Option<Input> {
-    let token = token_of(&input.agent);
-    if token.is_empty()
-        || !token
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b"-_".contains(&b))
-    {
-        return None;
-    }
     let body = input.body();
-    let readings = line_readings(&body)?;
-    let lines = split_lines(&body);
-    let names_it = lines.iter().zip(&readings).any(|(line, (kinds, _))| {
-        kinds.contains(&RecordKind::UserAgent)
-            && any_value_span(&line.content).is_some_and(|(s, e)| {
-                String::from_utf8_lossy(&line.content[s..e])
-                    .trim()
-                    .eq_ignore_ascii_case(&token)
-            })
-    });
-    if names_it {
+    if body.is_empty() {
         return None;
     }
+    let lines = split_lines(&body);
     let end: &[u8] = lines
         .iter()
         .map(|l| l.end.as_slice())
         .find(|e| !e.is_empty())
         .unwrap_or(b"\n");
-    let bom: &[u8] = b"\xEF\xBB\xBF";
-    let (head, rest) = if body.starts_with(bom) {
-        body.split_at(bom.len())
-    } else {
-        (&body[..0], &body[..])
-    };
     let group = [
-        format!(
-            "User-agent: {}",
-            input.agent.split('/').next().unwrap_or_default()
-        )
-        .as_bytes(),
+        format!("User-agent: {PROBE_CRAWLER}").as_bytes(),
         end,
         b"Disallow: /",
         end,
-        end,
     ]
     .concat();
-    Some(with_body(input, &[head, &group, rest].concat()))
+    // After a byte order mark, the group's first line would be the line the mark spoils:
+    // the group goes last instead (after a blank line, the last line given its line end).
+    let probed = if body.starts_with(b"\xEF\xBB\xBF") {
+        let close: &[u8] = if body.ends_with(b"\n") || body.ends_with(b"\r") {
+            b""
+        } else {
+            end
+        };
+        [&body[..], close, end, &group].concat()
+    } else {
+        [&group[..], end, &body[..]].concat()
+    };
+    // A plain URL on the input's host: a library failing on the input's URL (an escape it
+    // cannot decode) fails on the question, not the file.
+    let url = input.urls.first()?;
+    Some(Input {
+        agent: PROBE_CRAWLER.to_owned(),
+        urls: vec![format!("{}/xqzvw-page", &url[..path_at(url)])],
+        ..with_body(input, &probed)
+    })
 }
 
 /// Whether `name` ignores the whole file of `family` (as the family's ablation, or its
 /// cleaned view's, shows): it allows where the reference allows nothing, the file given
-/// first a group naming the crawler that disallows everything ([`file_ignored_probe`]),
-/// which both profiles obey.
+/// first a group of its own for a crawler of its own that disallows everything
+/// (`file_ignored_probe`), which both profiles obey.
 pub fn file_ignored(family: &Family, name: &str) -> bool {
     let Some(input) = family.input.as_ref().map(FamilyInput::input) else {
         return false;
@@ -3411,7 +3431,7 @@ pub fn file_ignored(family: &Family, name: &str) -> bool {
             })
 }
 
-/// The name of the probe [`allow_ignored_probe`] is asked under: evidence, never a construct.
+/// The name of the probe `allow_ignored_probe` is asked under: evidence, never a construct.
 pub const ALLOW_IGNORED: &str = "allow-ignored";
 
 /// For an input holding an `Allow` line: the plainest `Allow` question, on the input's
@@ -3450,7 +3470,7 @@ fn allow_ignored_probe(input: &Input) -> Option<Input> {
 }
 
 /// Whether `name` disallows where the reference allows on `family` and does not obey
-/// `Allow` lines at all ([`allow_ignored_probe`]).
+/// `Allow` lines at all (`allow_ignored_probe`).
 pub fn allow_ignored(family: &Family, name: &str) -> bool {
     let Some(input) = family.input.as_ref().map(FamilyInput::input) else {
         return false;
