@@ -2898,7 +2898,7 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
 
 /// Constructs whose neutralisation says more than others' where both remove a split: where
 /// the first is among the constructs found, those it names are dropped, in this order.
-const NARROWER: [(&str, &[&str]); 23] = [
+const NARROWER: [(&str, &[&str]); 24] = [
     // When the URL's escapes alone remove the split, the rules' and the URL's together (or
     // the reserved ones replaced on both sides) say nothing more.
     ("url-percent", &["percent", "reserved-escape"]),
@@ -2906,6 +2906,11 @@ const NARROWER: [(&str, &[&str]); 23] = [
     // away, a library that obeys the first match and one that breaks only ties by the file's
     // order answer alike: the tie's sentence is the one both break.
     ("tie", &["rule-order", "tie-order"]),
+    // An empty `Allow:` matching first, which a library obeying the first match obeys: the
+    // longest rule put first removes the split as taking the empty line out does, and the
+    // first match is what the library does (a library reading an empty `Allow:` as allowing
+    // everything, in any order, keeps the split when the rules are reordered).
+    ("rule-order", &["empty-value"]),
     // The URL's `%2F` decoded, where the rule `//` is also in `http://`: a library matching
     // anywhere in the URL keeps the split when the escape goes, so where the escape's going
     // removes it, the escape is the cause.
