@@ -704,45 +704,57 @@ pub(crate) fn token_of(agent: &str) -> String {
 /// with no tie to break, whose answer stays the `Allow` rule's. `None` when the verdict rests
 /// on no such tie.
 fn without_ties(input: &Input, body: &[u8]) -> Option<Vec<u8>> {
+    // Take the deciding `Allow` away: a `Disallow` of the same length then decides if one ties.
+    without_alike(input, body, PROFILE_FOR_TIES, |first, (allow, len)| {
+        first.0 && !allow && len == first.1
+    })
+}
+
+/// The body without the rules that decide in turn once the rule deciding the reference's
+/// verdict under `profile` is taken out (and each found), while `alike` holds of the first
+/// decider's kind and length (whether an `Allow`, the pattern's length) and theirs; the
+/// deciding rule kept. `None` when none is found.
+fn without_alike(
+    input: &Input,
+    body: &[u8],
+    profile: Profile,
+    alike: impl Fn((bool, usize), (bool, usize)) -> bool,
+) -> Option<Vec<u8>> {
     let url = input.urls.first()?;
     let lines = split_lines(body);
     let decide = |lines: &[Line]| -> Option<(usize, bool, usize)> {
         let joined = join_lines(lines);
-        let robots = Robots::parse(&joined, ParseOptions::new(PROFILE_FOR_TIES));
+        let robots = Robots::parse(&joined, ParseOptions::new(profile));
         let selection = robots.select(&[input.agent.as_str()]);
         let verdict = selection.check_url(url).ok()?;
         let rule = verdict.rule?;
         Some((rule.line, rule.allow, rule.pattern().len()))
     };
     let (line, allow, len) = decide(&lines)?;
-    if !allow {
-        return None;
-    }
-    // Take the deciding `Allow` away: a `Disallow` of the same length then decides if one ties.
-    let mut tying: Vec<usize> = Vec::new();
+    let mut found: Vec<usize> = Vec::new();
     for _ in 0..8 {
-        let probe: Vec<Line> = lines
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| *i + 1 != line && !tying.contains(&(*i + 1)))
-            .map(|(_, l)| Line {
-                content: l.content.clone(),
-                end: l.end.clone(),
-            })
-            .collect();
         // Line numbers shift as lines are taken out: map the probe's back to the file's.
         let kept: Vec<usize> = (1..=lines.len())
-            .filter(|n| *n != line && !tying.contains(n))
+            .filter(|n| *n != line && !found.contains(n))
+            .collect();
+        let probe: Vec<Line> = kept
+            .iter()
+            .map(|n| Line {
+                content: lines[n - 1].content.clone(),
+                end: lines[n - 1].end.clone(),
+            })
             .collect();
         match decide(&probe) {
-            Some((at, false, l)) if l == len => tying.push(*kept.get(at.checked_sub(1)?)?),
+            Some((at, a, l)) if alike((allow, len), (a, l)) => {
+                found.push(*kept.get(at.checked_sub(1)?)?);
+            }
             _ => break,
         }
     }
-    if tying.is_empty() {
+    if found.is_empty() {
         return None;
     }
-    let drop: Vec<usize> = tying.iter().map(|n| n - 1).collect();
+    let drop: Vec<usize> = found.iter().map(|n| n - 1).collect();
     Some(join_without(lines, &drop))
 }
 
@@ -756,47 +768,7 @@ fn without_equal_matches(input: &Input, body: &[u8]) -> Option<Vec<u8>> {
     // `user-agent` line) as `google` does.
     [Profile::Rfc9309, Profile::Google]
         .into_iter()
-        .find_map(|profile| equal_matches_under(input, body, profile))
-}
-
-/// [`without_equal_matches`] under one profile.
-fn equal_matches_under(input: &Input, body: &[u8], profile: Profile) -> Option<Vec<u8>> {
-    let url = input.urls.first()?;
-    let lines = split_lines(body);
-    let decide = |lines: &[Line]| -> Option<(usize, bool, usize)> {
-        let joined = join_lines(lines);
-        let robots = Robots::parse(&joined, ParseOptions::new(profile));
-        let selection = robots.select(&[input.agent.as_str()]);
-        let verdict = selection.check_url(url).ok()?;
-        let rule = verdict.rule?;
-        Some((rule.line, rule.allow, rule.pattern().len()))
-    };
-    let (line, allow, len) = decide(&lines)?;
-    // Take the deciding rule away, and each equal one found, until another decides.
-    let mut equal: Vec<usize> = Vec::new();
-    for _ in 0..8 {
-        let kept: Vec<usize> = (1..=lines.len())
-            .filter(|n| *n != line && !equal.contains(n))
-            .collect();
-        let probe: Vec<Line> = kept
-            .iter()
-            .map(|n| Line {
-                content: lines[n - 1].content.clone(),
-                end: lines[n - 1].end.clone(),
-            })
-            .collect();
-        match decide(&probe) {
-            Some((at, a, l)) if a == allow && l == len => {
-                equal.push(*kept.get(at.checked_sub(1)?)?);
-            }
-            _ => break,
-        }
-    }
-    if equal.is_empty() {
-        return None;
-    }
-    let drop: Vec<usize> = equal.iter().map(|n| n - 1).collect();
-    Some(join_without(lines, &drop))
+        .find_map(|profile| without_alike(input, body, profile, |first, other| first == other))
 }
 
 /// The profile whose verdict a tie is read from (both profiles break a tie for `Allow`).
@@ -3369,9 +3341,9 @@ pub const FILE_IGNORED: &str = "file-ignored";
 const PROBE_CRAWLER: &str = "XqzvwProbeBot";
 
 /// The input with a group `User-agent: XqzvwProbeBot` / `Disallow: /` put first (last, after a
-/// byte order mark; with the file's own line end), asked about that crawler and a plain URL: its group is the only
-/// one naming it, so every reading disallows, and an implementation that allows has not read
-/// the file at all. `None` for an empty file.
+/// byte order mark; with the file's own line end), asked about that crawler and a plain URL:
+/// its group is the only one naming it, so every reading disallows, and an implementation
+/// that allows has not read the file at all. `None` for an empty file.
 fn file_ignored_probe(input: &Input) -> Option<Input> {
     let body = input.body();
     if body.is_empty() {
@@ -3417,22 +3389,42 @@ fn file_ignored_probe(input: &Input) -> Option<Input> {
 /// first a group of its own for a crawler of its own that disallows everything
 /// (`file_ignored_probe`), which both profiles obey.
 pub fn file_ignored(family: &Family, name: &str) -> bool {
-    let Some(input) = family.input.as_ref().map(FamilyInput::input) else {
+    probe_shows(
+        family,
+        name,
+        (FILE_IGNORED, file_ignored_probe),
+        Answer::Allow,
+        Answer::Disallow,
+    )
+}
+
+/// Whether `name` answered `said` on `family` and on its `probe` (asked under that name),
+/// where the reference answered `reference` to the probe under `rfc9309` and `google` alike.
+fn probe_shows(
+    family: &Family,
+    name: &str,
+    (construct, probe): (&str, fn(&Input) -> Option<Input>),
+    said: Answer,
+    reference: Answer,
+) -> bool {
+    let Some(asked) = family
+        .input
+        .as_ref()
+        .and_then(|i| probe(&i.input()))
+        .map(|p| FamilyInput::of(&p))
+    else {
         return false;
     };
-    let Some(probe) = file_ignored_probe(&input).map(|p| FamilyInput::of(&p)) else {
-        return false;
-    };
-    family.split.get(name) == Some(&Answer::Allow)
+    family.split.get(name) == Some(&said)
         && family
             .ablation
             .iter()
-            .find(|a| a.construct == FILE_IGNORED && a.input == probe)
+            .find(|a| a.construct == construct && a.input == asked)
             .is_some_and(|a| {
-                a.answers.get(name) == Some(&Answer::Allow)
+                a.answers.get(name) == Some(&said)
                     && [Profile::Rfc9309, Profile::Google]
                         .into_iter()
-                        .all(|p| a.answers.get(&reference_name(p)) == Some(&Answer::Disallow))
+                        .all(|p| a.answers.get(&reference_name(p)) == Some(&reference))
             })
 }
 
@@ -3442,15 +3434,11 @@ pub const ALLOW_IGNORED: &str = "allow-ignored";
 /// For an input holding an `Allow` line: the plainest `Allow` question, on the input's
 /// host and crawler, a longer `Allow: /xqzvw-page` that the URL `/xqzvw-page` matches
 /// before `Disallow: /` (both profiles allow, and so does a library obeying the first match).
-/// An implementation that disallows does not obey `Allow` lines at all. `None` for an input without an `Allow` line, or a crawler
-/// without a product token.
+/// An implementation that disallows does not obey `Allow` lines at all. `None` for an input
+/// without an `Allow` line, or a crawler without a product token.
 fn allow_ignored_probe(input: &Input) -> Option<Input> {
     let name = input.agent.split('/').next().unwrap_or_default();
-    if name.is_empty()
-        || !name
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b"-_".contains(&b))
-    {
+    if !reptest_peers::product_token(name) {
         return None;
     }
     let body = input.body();
@@ -3477,23 +3465,13 @@ fn allow_ignored_probe(input: &Input) -> Option<Input> {
 /// Whether `name` disallows where the reference allows on `family` and does not obey
 /// `Allow` lines at all (`allow_ignored_probe`).
 pub fn allow_ignored(family: &Family, name: &str) -> bool {
-    let Some(input) = family.input.as_ref().map(FamilyInput::input) else {
-        return false;
-    };
-    let Some(probe) = allow_ignored_probe(&input).map(|p| FamilyInput::of(&p)) else {
-        return false;
-    };
-    family.split.get(name) == Some(&Answer::Disallow)
-        && family
-            .ablation
-            .iter()
-            .find(|a| a.construct == ALLOW_IGNORED && a.input == probe)
-            .is_some_and(|a| {
-                a.answers.get(name) == Some(&Answer::Disallow)
-                    && [Profile::Rfc9309, Profile::Google]
-                        .into_iter()
-                        .all(|p| a.answers.get(&reference_name(p)) == Some(&Answer::Allow))
-            })
+    probe_shows(
+        family,
+        name,
+        (ALLOW_IGNORED, allow_ignored_probe),
+        Answer::Disallow,
+        Answer::Allow,
+    )
 }
 
 /// Cleans `input`, the minimal input of `family`, for `owner`, an implementation it was

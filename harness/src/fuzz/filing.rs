@@ -421,8 +421,9 @@ pub fn clause(cause: &RootCause, measured: Option<&RootMeasure>) -> Clause {
     if cause.file_ignored {
         return Clause {
             source: "RFC 9309 §2.3.1.5 (the library ignores the whole file on this construct: a \
-                     group `User-agent: XqzvwProbeBot` / `Disallow: /`, put first in the file, \
-                     is not obeyed either, asked about that crawler)",
+                     group `User-agent: XqzvwProbeBot` / `Disallow: /`, put first in the file \
+                     (last after a byte order mark), is not obeyed either, asked about that \
+                     crawler and a plain URL)",
             text: "Crawlers MUST try to parse each line of the robots.txt file. Crawlers MUST use \
                    the parseable rules.",
             force: "must",
