@@ -1022,6 +1022,65 @@ fn a_library_that_drops_the_whole_file_is_told_from_one_that_loses_the_rest() {
     assert!(!title(&cause).contains("whole file"));
 }
 
+/// The reference under `rfc9309`, except that lines end at LF only and a CR is dropped, as
+/// a reader splitting on LF and stripping CRLF's CR does: a file of CR line ends is one line.
+fn lf_only() -> Box<dyn Engine> {
+    common::planted(
+        "lf-only",
+        Profile::Rfc9309,
+        |reference, body, agent, urls| {
+            let joined: Vec<u8> = body.iter().copied().filter(|b| *b != b'\r').collect();
+            reference.check(&joined, agent, urls)
+        },
+    )
+}
+
+#[test]
+fn a_library_reading_a_cr_file_as_one_line_has_not_ignored_the_file() {
+    let example = input(
+        "user-agent: *\rdisallow: /\r",
+        "foobot",
+        "http://example.com/",
+    );
+    let catalogue = ablated("ablation-lf-only", example, &mut [lf_only()]);
+    assert_eq!(catalogue.families()[0].split["lf-only"], Answer::Allow);
+    let cause = sole_cause(&catalogue);
+    assert_eq!(cause.construct, "cr-line-end", "{cause:?}");
+    assert!(!cause.file_ignored, "{cause:?}");
+    assert!(!title(&cause).contains("whole file"), "{}", title(&cause));
+}
+
+#[test]
+fn a_title_names_only_the_misspelled_line_the_library_reacts_to() {
+    // `accepts-useragent` reads `useragent` (as Google's parser does) but not `disalow`: its
+    // group has no rule, and it allows where Google's parser disallows. Spelling `useragent`
+    // right moves nothing; spelling `disalow` right alone moves its answer.
+    let example = input(
+        "useragent: foobot\ndisalow: /\n",
+        "foobot",
+        "http://example.com/",
+    );
+    let catalogue = ablated(
+        "ablation-line-alone",
+        example,
+        &mut [accepts_useragent(), google_parser()],
+    );
+    let cause = sole_cause(&catalogue);
+    assert_eq!(cause.construct, "misspelling", "{cause:?}");
+    let family = &catalogue.families()[0];
+    let seen = reptest::fuzz::ablation::for_implementation(family, "accepts-useragent");
+    let shown = seen.input.as_ref().expect("an input").input();
+    assert_eq!(
+        reptest::fuzz::ablation::instance(&shown, "misspelling").as_deref(),
+        Some("the lines `useragent: foobot` and `disalow: /`")
+    );
+    assert_eq!(
+        reptest::fuzz::ablation::instance_for(&seen, "accepts-useragent", &shown, "misspelling")
+            .as_deref(),
+        Some("the line `disalow: /`")
+    );
+}
+
 /// The reference under `rfc9309`, except that `Allow` lines are not read.
 fn no_allow() -> Box<dyn Engine> {
     common::planted(

@@ -157,6 +157,13 @@ pub(crate) fn canonicalize(input: &[u8], encoding: Encoding, side: Side) -> Vec<
                     b':' | b'/' | b'?' | b'@' | b'[' | b']' if in_query => {
                         push_escaped(&mut out, b)
                     }
+                    // Decision: a space (or a control octet) in a path. §2.2.2 makes only
+                    // non-ASCII and reserved octets percent-encoded before comparison and is
+                    // silent on these, which RFC 3986 never allows raw in a URI: a crawler's
+                    // URL holds a space as `%20`, so a rule written with a raw space is
+                    // compared as `%20` to match it. Google's parser compares it as written
+                    // (the `google` profile's form above). The suite shows both:
+                    // `encoding/space-inside-a-rule-value-next-to-a-reserved-character`.
                     0x00..=0x20
                     | 0x7F..=0xFF
                     | b'"'

@@ -980,7 +980,6 @@ pub fn instance(input: &Input, construct: &str) -> Option<String> {
             None => changed.push(line),
         }
     }
-    let show = |line: &[u8]| crate::text::inline_code(line, 60);
     // A blank line is named by the narrower phrase, if at all.
     changed.retain(|line| !line.iter().all(u8::is_ascii_whitespace));
     match changed.as_slice() {
@@ -993,15 +992,108 @@ pub fn instance(input: &Input, construct: &str) -> Option<String> {
             crate::text::inline_code(input.urls.first()?.as_bytes(), 80)
         )),
         [] => None,
-        [one] => Some(format!("the line {}", show(one))),
-        [first, second] => Some(format!("the lines {} and {}", show(first), show(second))),
-        [first, second, rest @ ..] => Some(format!(
+        lines => Some(named_lines(lines)),
+    }
+}
+
+/// "the line `…`", "the lines `…` and `…`", "the lines `…`, `…` and 2 more".
+fn named_lines(lines: &[&[u8]]) -> String {
+    let show = |line: &[u8]| crate::text::inline_code(line, 60);
+    match lines {
+        [one] => format!("the line {}", show(one)),
+        [first, second] => format!("the lines {} and {}", show(first), show(second)),
+        [first, second, rest @ ..] => format!(
             "the lines {}, {} and {} more",
             show(first),
             show(second),
             rest.len()
-        )),
+        ),
+        [] => String::new(),
     }
+}
+
+/// The name of the probes [`line_alone_variants`] are asked under: evidence, never a
+/// construct.
+pub const LINE_ALONE: &str = "line-alone";
+
+/// Most lines a construct's neutralisation may change for each to be tried alone.
+const LINES_ALONE: usize = 6;
+
+/// For a neutralisation that rewrites lines in place (as many lines before as after) and
+/// changes from 2 to [`LINES_ALONE`] of them: each changed line, with the body in which only
+/// it is rewritten. Empty otherwise.
+fn lines_alone(body: &[u8], neutralised: &[u8]) -> Vec<(Vec<u8>, Vec<u8>)> {
+    let (before, after) = (split_lines(body), split_lines(neutralised));
+    if before.len() != after.len() {
+        return Vec::new();
+    }
+    let changed: Vec<usize> = (0..before.len())
+        .filter(|i| before[*i].content != after[*i].content)
+        .collect();
+    if !(2..=LINES_ALONE).contains(&changed.len()) {
+        return Vec::new();
+    }
+    changed
+        .into_iter()
+        .map(|i| {
+            let mut one = split_lines(body);
+            one[i].content.clone_from(&after[i].content);
+            (before[i].content.clone(), join_lines(&one))
+        })
+        .collect()
+}
+
+/// Each construct's first neutralisation that rewrites several lines in place, one line at
+/// a time ([`lines_alone`]): a library may react to one misspelled line and not the other.
+/// Each is named `line-alone:<construct>`.
+fn line_alone_variants(input: &Input) -> Vec<(String, Input)> {
+    let body = input.body();
+    let mut seen: Vec<&str> = Vec::new();
+    let mut out = Vec::new();
+    for (construct, variant) in variants(input) {
+        if seen.contains(&construct) || WHOLE_FILE.contains(&construct) {
+            continue;
+        }
+        seen.push(construct);
+        for (_, one) in lines_alone(&body, &variant.body()) {
+            out.push((format!("{LINE_ALONE}:{construct}"), with_body(input, &one)));
+        }
+    }
+    out
+}
+
+/// [`instance`] of `construct` in `shown`, narrowed to the lines `name` reacts to: where the
+/// construct's neutralisation rewrites several lines of `family`'s input, the lines whose
+/// rewriting alone moves `name`'s answer (a library reading `useragent` but not `disalow`
+/// reacts to the `disalow` line only). All of them where it reacts to none alone, or to all.
+pub fn instance_for(family: &Family, name: &str, shown: &Input, construct: &str) -> Option<String> {
+    let full = instance(shown, construct)?;
+    let narrowed = || -> Option<String> {
+        let input = family.input.as_ref()?.input();
+        let variant = variants(&input)
+            .into_iter()
+            .find(|(c, _)| *c == construct)
+            .map(|(_, v)| v)?;
+        let alone = lines_alone(&input.body(), &variant.body());
+        let original = family.split.get(name).copied()?;
+        let probe = format!("{LINE_ALONE}:{construct}");
+        let mut moved: Vec<&[u8]> = Vec::new();
+        for (line, one) in &alone {
+            let asked = FamilyInput::of(&with_body(&input, one));
+            let said = family
+                .ablation
+                .iter()
+                .find(|a| a.construct == probe && a.input == asked)?
+                .answers
+                .get(name)
+                .copied()?;
+            if said.allowed().is_some() && said != original {
+                moved.push(line);
+            }
+        }
+        (!moved.is_empty() && moved.len() < alone.len()).then(|| named_lines(&moved))
+    };
+    Some(narrowed().unwrap_or(full))
 }
 
 /// [`variants`], made.
@@ -3324,6 +3416,7 @@ impl Asker<'_> {
         all.extend(pairs(&singles));
         all.extend(file_ignored_probe(input).map(|probe| (FILE_IGNORED.to_owned(), probe)));
         all.extend(allow_ignored_probe(input).map(|probe| (ALLOW_IGNORED.to_owned(), probe)));
+        all.extend(line_alone_variants(input));
         all.into_iter()
             .map(|(construct, variant)| Ablated {
                 construct,
@@ -3340,36 +3433,40 @@ pub const FILE_IGNORED: &str = "file-ignored";
 /// A crawler no generated file names, which [`file_ignored_probe`] asks about.
 const PROBE_CRAWLER: &str = "XqzvwProbeBot";
 
-/// The input with a group `User-agent: XqzvwProbeBot` / `Disallow: /` put first (last, after a
-/// byte order mark; with the file's own line end), asked about that crawler and a plain URL:
-/// its group is the only one naming it, so every reading disallows, and an implementation
-/// that allows has not read the file at all. `None` for an empty file.
+/// The input with a group `User-agent: XqzvwProbeBot` / `Disallow: /xqzvw-page` put first
+/// (last, after a byte order mark; with the file's own line end, LF for a file of CR line
+/// ends), asked about that crawler and the URL `/xqzvw-page` on the input's host: its group
+/// is the only one naming it, so every reading disallows, and an implementation that allows
+/// has not read the file at all. The rule is longer than any `Allow` the file's first lines
+/// could add to the group where a library reads them as rules and the reference does not (a
+/// colonless `Allow /` after a `useragent` line the library ignores). `None` for an empty
+/// file.
 fn file_ignored_probe(input: &Input) -> Option<Input> {
     let body = input.body();
     if body.is_empty() {
         return None;
     }
+    // The file's own line end, but never a bare CR: a library that does not end lines at CR
+    // would read the probe group as one line with the file, and seem to ignore the file when
+    // it only misreads its line ends (the `cr-line-end` construct's own question).
     let lines = split_lines(&body);
     let end: &[u8] = lines
         .iter()
         .map(|l| l.end.as_slice())
         .find(|e| !e.is_empty())
+        .filter(|e| *e != b"\r")
         .unwrap_or(b"\n");
     let group = [
         format!("User-agent: {PROBE_CRAWLER}").as_bytes(),
         end,
-        b"Disallow: /",
+        b"Disallow: /xqzvw-page",
         end,
     ]
     .concat();
     // After a byte order mark, the group's first line would be the line the mark spoils:
     // the group goes last instead (after a blank line, the last line given its line end).
     let probed = if body.starts_with(b"\xEF\xBB\xBF") {
-        let close: &[u8] = if body.ends_with(b"\n") || body.ends_with(b"\r") {
-            b""
-        } else {
-            end
-        };
+        let close: &[u8] = if body.ends_with(b"\n") { b"" } else { end };
         [&body[..], close, end, &group].concat()
     } else {
         [&group[..], end, &body[..]].concat()

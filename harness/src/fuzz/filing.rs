@@ -371,8 +371,9 @@ pub fn clause_for_tag(tag: &str) -> Option<Clause> {
             "must",
         ),
         "inner-space" => c(
-            "RFC 9309 §2.2.2; silent on a space (neither non-ASCII nor reserved), which the \
-             `rfc9309` profile compares as `%20`",
+            "RFC 9309 §2.2.2; silent on a space or control octet in a path (neither non-ASCII \
+             nor reserved): the `rfc9309` profile's reading compares it as `%20`, as a \
+             crawler's URL holds it; Google's parser compares it as written",
             "Octets in the URI and robots.txt paths outside the range of the ASCII coded \
              character set, and those in the reserved range defined by [RFC3986], MUST be \
              percent-encoded as defined by [RFC3986] prior to comparison.",
@@ -421,9 +422,9 @@ pub fn clause(cause: &RootCause, measured: Option<&RootMeasure>) -> Clause {
     if cause.file_ignored {
         return Clause {
             source: "RFC 9309 §2.3.1.5 (the library ignores the whole file on this construct: a \
-                     group `User-agent: XqzvwProbeBot` / `Disallow: /`, put first in the file \
-                     (last after a byte order mark), is not obeyed either, asked about that \
-                     crawler and a plain URL)",
+                     group `User-agent: XqzvwProbeBot` / `Disallow: /xqzvw-page`, put first in \
+                     the file (last after a byte order mark), is not obeyed either, asked \
+                     about that crawler and the URL `/xqzvw-page`)",
             text: "Crawlers MUST try to parse each line of the robots.txt file. Crawlers MUST use \
                    the parseable rules.",
             force: "must",
@@ -1111,12 +1112,18 @@ fn root_cause_section(
     } else {
         std::slice::from_ref(&cause.construct)
     };
-    let instances: Vec<String> = input.as_ref().map_or_else(Vec::new, |i| {
-        constructs
-            .iter()
-            .filter_map(|c| crate::fuzz::ablation::instance(i, c))
-            .collect()
-    });
+    let instances: Vec<String> = match (family, input.as_ref()) {
+        (Some(f), Some(i)) => {
+            let seen = crate::fuzz::ablation::for_implementation(f, &cause.implementation);
+            constructs
+                .iter()
+                .filter_map(|c| {
+                    crate::fuzz::ablation::instance_for(&seen, &cause.implementation, i, c)
+                })
+                .collect()
+        }
+        _ => Vec::new(),
+    };
     let here = if instances.is_empty() {
         String::new()
     } else {

@@ -185,10 +185,7 @@ pub fn label(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Lab
             with: cause.with,
             profile_split: Some(cause.profile_split),
             also: cause.also,
-            // A file of CR line ends that the library reads as one line is not a parse
-            // failure but the line ends' own construct, which the probe shares.
-            file_ignored: cause.construct != "cr-line-end"
-                && crate::fuzz::ablation::file_ignored(family, name),
+            file_ignored: crate::fuzz::ablation::file_ignored(family, name),
         },
         None => Label {
             construct: primary_construct(&family.feature),
