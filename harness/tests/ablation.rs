@@ -1081,6 +1081,140 @@ fn a_title_names_only_the_misspelled_line_the_library_reacts_to() {
     );
 }
 
+/// The reference under `rfc9309`, except that a rule's final `$` is left out of its length:
+/// read as every other non-empty rule given one more octet (a `*` at its end, which matches
+/// as before).
+fn uncounted_anchor() -> Box<dyn Engine> {
+    common::planted(
+        "uncounted-anchor",
+        Profile::Rfc9309,
+        |reference, body, agent, urls| {
+            let read: String = String::from_utf8_lossy(body)
+                .lines()
+                .map(|line| {
+                    let lower = line.to_ascii_lowercase();
+                    let rule = lower.starts_with("allow:") || lower.starts_with("disallow:");
+                    let value = line.split_once(':').map_or("", |(_, v)| v.trim());
+                    if rule && !value.is_empty() && !value.ends_with('$') {
+                        format!("{line}*\n")
+                    } else {
+                        format!("{line}\n")
+                    }
+                })
+                .collect();
+            reference.check(read.as_bytes(), agent, urls)
+        },
+    )
+}
+
+#[test]
+fn a_library_leaving_the_dollar_out_of_a_rule_s_length_is_told_from_a_wildcard_bug() {
+    // `allow: /api/$` and `disallow: /api/*` tie at 6 octets and the allow wins; without its
+    // `$` the allow has 5 and loses. Writing the `*` out (`disallow: /api/`) also removes the
+    // split, but only by shortening the disallow.
+    let example = input(
+        "user-agent: *\nallow: /api/$\ndisallow: /api/*\n",
+        "foobot",
+        "http://example.com/api/",
+    );
+    let catalogue = ablated(
+        "ablation-uncounted-anchor",
+        example,
+        &mut [uncounted_anchor(), google_parser()],
+    );
+    assert_eq!(
+        catalogue.families()[0].split["uncounted-anchor"],
+        Answer::Disallow
+    );
+    let cause = sole_cause(&catalogue);
+    assert_eq!(cause.construct, "anchor-length", "{cause:?}");
+    assert_eq!(clause(&cause, None).force, "must");
+    assert!(title(&cause).contains("`$`"), "{}", title(&cause));
+}
+
+/// The reference under `rfc9309`, except that a rule's one percent-encoding counts as one
+/// octet in its length: read as every other non-empty rule given two more (`**` at its end,
+/// which matches as before).
+fn decoded_escape_length() -> Box<dyn Engine> {
+    common::planted(
+        "decoded-escape-length",
+        Profile::Rfc9309,
+        |reference, body, agent, urls| {
+            let read: String = String::from_utf8_lossy(body)
+                .lines()
+                .map(|line| {
+                    let lower = line.to_ascii_lowercase();
+                    let rule = lower.starts_with("allow:") || lower.starts_with("disallow:");
+                    let value = line.split_once(':').map_or("", |(_, v)| v.trim());
+                    if rule && !value.is_empty() && !value.contains('%') {
+                        format!("{line}**\n")
+                    } else {
+                        format!("{line}\n")
+                    }
+                })
+                .collect();
+            reference.check(read.as_bytes(), agent, urls)
+        },
+    )
+}
+
+#[test]
+fn a_library_counting_an_escape_as_one_character_is_told_from_a_wildcard_bug() {
+    // `disallow: /ab%3E` (6 octets) outweighs `allow: /ab*` (4); counted as `/ab>` (4) it
+    // ties, and the allow wins.
+    let example = input(
+        "user-agent: *\ndisallow: /ab%3E\nallow: /ab*\n",
+        "foobot",
+        "http://example.com/ab%3E",
+    );
+    let catalogue = ablated(
+        "ablation-escape-length",
+        example,
+        &mut [decoded_escape_length(), google_parser()],
+    );
+    assert_eq!(
+        catalogue.families()[0].split["decoded-escape-length"],
+        Answer::Allow
+    );
+    let cause = sole_cause(&catalogue);
+    assert_eq!(cause.construct, "escape-length", "{cause:?}");
+    assert_eq!(clause(&cause, None).force, "must");
+}
+
+/// The reference under `google`, except that a line without its colon whose name and value
+/// are parted by more than one space is dropped (a port that skips one separator only).
+fn narrow_gap() -> Box<dyn Engine> {
+    common::planted(
+        "narrow-gap",
+        Profile::Google,
+        |reference, body, agent, urls| {
+            let read: String = String::from_utf8_lossy(body)
+                .lines()
+                .filter(|line| line.contains(':') || !line.contains("  "))
+                .map(|line| format!("{line}\n"))
+                .collect();
+            reference.check(read.as_bytes(), agent, urls)
+        },
+    )
+}
+
+#[test]
+fn a_colonless_line_read_only_with_one_space_is_its_own_construct() {
+    // `google` reads `disallow  /` and disallows; `rfc9309` ignores it. The engine reads a
+    // colonless line as Google's parser does, but not with two spaces: it meets `rfc9309`'s
+    // answer by another route, and with one space it answers as `google`.
+    let example = input(
+        "user-agent: *\ndisallow  /\n",
+        "foobot",
+        "http://example.com/",
+    );
+    let catalogue = ablated("ablation-wide-gap", example, &mut [narrow_gap()]);
+    assert_eq!(catalogue.families()[0].split["narrow-gap"], Answer::Allow);
+    let cause = sole_cause(&catalogue);
+    assert_eq!(cause.construct, "wide-gap", "{cause:?}");
+    assert_eq!(cause.profile_split, Some(false));
+}
+
 /// The reference under `rfc9309`, except that `Allow` lines are not read.
 fn no_allow() -> Box<dyn Engine> {
     common::planted(

@@ -570,6 +570,9 @@ fn every_clause_of_the_findings_reports_is_verbatim() {
     tags.extend(ABLATABLE);
     tags.extend([
         "skipped-empty-agent",
+        "anchor-length",
+        "escape-length",
+        "anchored-wildcard",
         "allow-rule",
         "disallow-rule",
         "no-matching-rule",

@@ -58,7 +58,7 @@ use crate::fuzz::generate::Input;
 
 /// Every construct a variant can neutralise, in a fixed order (the order only names the
 /// variants; it never decides a cause).
-pub const ABLATABLE: [&str; 61] = [
+pub const ABLATABLE: [&str; 62] = [
     "bom",
     "inner-bom",
     "crlf",
@@ -69,6 +69,7 @@ pub const ABLATABLE: [&str; 61] = [
     "adjacent-groups",
     "misspelling",
     "missing-colon",
+    "wide-gap",
     "space-before-colon",
     "one-token-line",
     "word-and-space",
@@ -600,6 +601,25 @@ pub(crate) fn is_special_escape(hex: &[u8]) -> bool {
 /// Whether `byte` is a control character (`%00`–`%1F`, `%7F`).
 pub(crate) fn is_control(byte: u8) -> bool {
     byte < 0x20 || byte == 0x7F
+}
+
+/// `text` with every percent-encoding decoded (a `%` that starts none kept).
+fn decode_all(text: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(text.len());
+    let mut i = 0;
+    while i < text.len() {
+        match text.get(i + 1..i + 3).and_then(hex_octet) {
+            Some(octet) if text[i] == b'%' => {
+                out.push(octet);
+                i += 3;
+            }
+            _ => {
+                out.push(text[i]);
+                i += 1;
+            }
+        }
+    }
+    out
 }
 
 /// Whether a line is a comment that holds a rule or a `user-agent` line (`#Disallow: /`).
@@ -1273,6 +1293,27 @@ fn neutralised(input: &Input) -> Vec<(&'static str, Input)> {
             ))
         }),
     );
+    // A line without its colon whose name and value are parted by more than one space or tab
+    // (`disallow  /`): one space left, which every reading of such a line reads alike.
+    push(
+        "wide-gap",
+        rewrite_lines(&body, &readings, &|line, _, diagnostics| {
+            if !colonless(diagnostics) {
+                return None;
+            }
+            let (start, end) = key_span(&line.content);
+            let gap = line.content[end..]
+                .iter()
+                .take_while(|b| is_space(**b))
+                .count();
+            if end == start || gap < 2 {
+                return None;
+            }
+            Some(Some(
+                [&line.content[..end], b" ", &line.content[end + gap..]].concat(),
+            ))
+        }),
+    );
     // Whitespace between a field name and its colon (`Disallow :/a`): taken out.
     push(
         "space-before-colon",
@@ -1867,23 +1908,36 @@ fn neutralised(input: &Input) -> Vec<(&'static str, Input)> {
                             && value.starts_with(b"/")
                             && value
                                 .iter()
-                                .all(|b| b.is_ascii_alphanumeric() || b"-._~/".contains(b))
+                                .all(|b| b.is_ascii_alphanumeric() || b"-._~/%".contains(b))
                             && !String::from_utf8_lossy(value)
                                 .to_ascii_lowercase()
                                 .contains("index.htm")
                             && !path.as_bytes().starts_with(value)
                             && !decode_unreserved(path.as_bytes()).starts_with(value)
+                            // Nor once every escape on both sides is decoded, as some
+                            // libraries compare; an escaped `*` or `$` is a construct of its own.
+                            && !decode_all(path.as_bytes()).starts_with(&decode_all(value))
+                            && !value.windows(3).any(|w| w[0] == b'%' && is_special_escape(&w[1..]))
                     })
             })
             .map(|(i, _)| i)
-            // A group's only rule stays: taking it out would join the group's `user-agent`
-            // lines to the next group's, a change of the groups rather than of a rule.
-            .filter(|i| !only_rule(&readings, *i))
             .collect();
-        if !drop.is_empty() {
+        // A group's only rule is made a `Disallow` of the same path, which matches no more
+        // than it did: taking it out would join the group's `user-agent` lines to the next
+        // group's, a change of the groups rather than of a rule.
+        let (only, drop): (Vec<usize>, Vec<usize>) =
+            drop.into_iter().partition(|i| only_rule(&readings, *i));
+        if !drop.is_empty() || !only.is_empty() {
+            let mut lines = split_lines(&body);
+            for i in &only {
+                let (start, end) = key_span(&lines[*i].content);
+                lines[*i]
+                    .content
+                    .splice(start..end, b"Disallow".iter().copied());
+            }
             out.push((
                 "unmatched-allow",
-                with_body(input, &join_without(split_lines(&body), &drop)),
+                with_body(input, &join_without(lines, &drop)),
             ));
         }
     }
@@ -2695,6 +2749,29 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
         }
     }
     let wide: Vec<&'static str> = candidates.iter().map(|(c, _)| *c).collect();
+    // A rule holding `*` and ending in `$`, on which the implementation fails only with both:
+    // writing out its `*` removes the split, and so does taking out its `$` (a matcher that
+    // drops the `*`s of an anchored rule and compares the rest as the whole path).
+    let both_remove = ["wildcard", "end-anchor"].iter().all(|c| {
+        wide.contains(c)
+            && answered
+                .iter()
+                .filter(|(c2, a)| c2 == c && answers_it(a))
+                .all(|(_, a)| removes(a))
+    });
+    if both_remove
+        && split_lines(&input.body())
+            .iter()
+            .filter_map(pattern_rule)
+            .any(|v| v.ends_with(b"$") && v.contains(&b'*'))
+    {
+        return Some(Cause {
+            construct: ANCHORED_WILDCARD,
+            with: Vec::new(),
+            profile_split: one_profile,
+            also: wide,
+        });
+    }
     narrow(&mut candidates, |(c, _)| c);
     // A construct some of whose neutralisations leave the split standing is no cause: a
     // misspelled line spelled right that changes nothing shows the split is elsewhere, even
@@ -3084,9 +3161,10 @@ const FILE_FORMAT: [&str; 6] = [
 /// place among the groups), as against how a rule's path is compared: a neutralisation of
 /// theirs on which the implementation turns to the other profile while neither profile's
 /// answer moves shows the implementation's own reading of that line.
-const LINE_READINGS: [&str; 16] = [
+const LINE_READINGS: [&str; 17] = [
     "misspelling",
     "missing-colon",
+    "wide-gap",
     "space-before-colon",
     "one-token-line",
     "word-and-space",
@@ -3417,6 +3495,11 @@ impl Asker<'_> {
         all.extend(file_ignored_probe(input).map(|probe| (FILE_IGNORED.to_owned(), probe)));
         all.extend(allow_ignored_probe(input).map(|probe| (ALLOW_IGNORED.to_owned(), probe)));
         all.extend(line_alone_variants(input));
+        for probe in &LENGTH_PROBES {
+            for (control, name) in [false, true].into_iter().zip(probe.names) {
+                all.extend(probe.asked(input, control).map(|p| (name.to_owned(), p)));
+            }
+        }
         all.into_iter()
             .map(|(construct, variant)| Ablated {
                 construct,
@@ -3426,6 +3509,10 @@ impl Asker<'_> {
             .collect()
     }
 }
+
+/// The construct of a rule holding `*` and ending in `$` where only both together split
+/// ([`cause`]): never neutralised on its own.
+pub const ANCHORED_WILDCARD: &str = "anchored-wildcard";
 
 /// The name of the probe `file_ignored_probe` is asked under: evidence, never a construct.
 pub const FILE_IGNORED: &str = "file-ignored";
@@ -3569,6 +3656,186 @@ pub fn allow_ignored(family: &Family, name: &str) -> bool {
         Answer::Disallow,
         Answer::Allow,
     )
+}
+
+/// A probe of how an implementation counts a rule's length, with its control: both asked on
+/// the input's host and crawler, each a group of `Allow: {allow}` before `Disallow: {probe}`
+/// (asked about `{probe_url}`) or `Disallow: {control}` (asked about `{control_url}`). Both
+/// profiles disallow both: the `Disallow` is the longer match. An implementation that
+/// allows the probe and disallows the control counts the probe's rule one or more octets
+/// short, and then breaks the tie it sees toward the `Allow`.
+#[derive(Debug)]
+pub struct LengthProbe {
+    /// The construct a library shown to count so is filed under.
+    pub construct: &'static str,
+    /// The names the probe and its control are asked under: evidence, never a construct.
+    pub names: [&'static str; 2],
+    allow: &'static str,
+    probe: (&'static str, &'static str),
+    control: (&'static str, &'static str),
+    /// Whether a rule value makes the input one to ask the probe for.
+    holds: fn(&[u8]) -> bool,
+}
+
+/// The length probes: a final `$` left out of a rule's length (`Allow: /a$` ties
+/// `Disallow: /a*`), and a percent-encoding counted as the one character it encodes.
+pub const LENGTH_PROBES: [LengthProbe; 2] = [
+    LengthProbe {
+        construct: "anchor-length",
+        names: ["anchor-uncounted", "anchor-uncounted-control"],
+        allow: "/xqzvw-page",
+        probe: ("/xqzvw-page$", "/xqzvw-page"),
+        control: ("/xqzvw-page*", "/xqzvw-page"),
+        holds: |value| value.ends_with(b"$"),
+    },
+    LengthProbe {
+        construct: "escape-length",
+        names: ["escape-decoded", "escape-decoded-control"],
+        allow: "/xqzvw-*",
+        probe: ("/xqzvw-%3E", "/xqzvw-%3E"),
+        control: ("/xqzvw-abc", "/xqzvw-abc"),
+        holds: |value| {
+            value.windows(3).any(|w| {
+                w[0] == b'%'
+                    && hex_octet(&w[1..])
+                        .is_some_and(|o| !(o.is_ascii_alphanumeric() || UNRESERVED.contains(&o)))
+            })
+        },
+    },
+];
+
+impl LengthProbe {
+    /// The probe (`control` false) or its control for `input`; `None` for an input without a
+    /// rule the probe [`LengthProbe::holds`] for, or a crawler without a product token.
+    fn asked(&self, input: &Input, control: bool) -> Option<Input> {
+        let name = input.agent.split('/').next().unwrap_or_default();
+        if !reptest_peers::product_token(name) {
+            return None;
+        }
+        rule_values(input)
+            .iter()
+            .any(|v| (self.holds)(v))
+            .then_some(())?;
+        let url = input.urls.first()?;
+        let origin = &url[..path_at(url)];
+        let (rule, path) = if control { self.control } else { self.probe };
+        Some(Input {
+            lines: vec![
+                format!("User-agent: {name}\n").into_bytes(),
+                format!("Allow: {}\n", self.allow).into_bytes(),
+                format!("Disallow: {rule}\n").into_bytes(),
+            ],
+            agent: input.agent.clone(),
+            urls: vec![format!("{origin}{path}")],
+        })
+    }
+
+    /// Whether `name` allows the probe and disallows its control on `family`, both profiles
+    /// disallowing both.
+    pub fn shows(&self, family: &Family, name: &str) -> bool {
+        let Some(input) = family.input.as_ref().map(FamilyInput::input) else {
+            return false;
+        };
+        let said = |control: bool| {
+            let asked = FamilyInput::of(&self.asked(&input, control)?);
+            let found = family
+                .ablation
+                .iter()
+                .find(|a| a.construct == self.names[usize::from(control)] && a.input == asked)?;
+            [Profile::Rfc9309, Profile::Google]
+                .into_iter()
+                .all(|p| found.answers.get(&reference_name(p)) == Some(&Answer::Disallow))
+                .then(|| found.answers.get(name).copied())?
+        };
+        said(false) == Some(Answer::Allow) && said(true) == Some(Answer::Disallow)
+    }
+}
+
+/// The values of the lines some reading takes for rules.
+fn rule_values(input: &Input) -> Vec<Vec<u8>> {
+    let body = input.body();
+    let Some(readings) = line_readings(&body) else {
+        return Vec::new();
+    };
+    split_lines(&body)
+        .iter()
+        .zip(&readings)
+        .filter(|(_, (kinds, _))| is_rule(kinds))
+        .filter_map(|(line, _)| {
+            any_value_span(&line.content).map(|(s, e)| line.content[s..e].to_vec())
+        })
+        .collect()
+}
+
+/// The length construct `name` shows on `family`, where the input gives it a say: a
+/// library leaving a rule's `$` out of its length where the `$` decides the lengths
+/// ([`anchor_decides`]); one counting a percent-encoding as one character where rules of
+/// both kinds are in the file.
+pub fn length_miscount(family: &Family, name: &str) -> Option<&'static str> {
+    let input = family.input.as_ref()?.input();
+    LENGTH_PROBES
+        .iter()
+        .filter(|probe| match probe.construct {
+            "anchor-length" => anchor_decides(&input),
+            _ => {
+                let kinds = rule_kinds(&input);
+                kinds.0 && kinds.1
+            }
+        })
+        .find(|probe| probe.shows(family, name))
+        .map(|probe| probe.construct)
+}
+
+/// Whether the input holds a line some reading takes for an `Allow`, and one for a `Disallow`.
+fn rule_kinds(input: &Input) -> (bool, bool) {
+    line_readings(&input.body()).map_or((false, false), |readings| {
+        (
+            readings.iter().any(|(k, _)| k.contains(&RecordKind::Allow)),
+            readings
+                .iter()
+                .any(|(k, _)| k.contains(&RecordKind::Disallow)),
+        )
+    })
+}
+
+/// Whether a rule of `input` ending in `$` matches its URL beside a rule of the other kind
+/// that matches it too, with lengths such that the `$` decides: an `Allow` as long as the
+/// `Disallow` (a tie only with the `$`), or a `Disallow` one octet longer than the `Allow`.
+fn anchor_decides(input: &Input) -> bool {
+    let Some(url) = input.urls.first() else {
+        return false;
+    };
+    let body = input.body();
+    let Some(readings) = line_readings(&body) else {
+        return false;
+    };
+    let path = decode_unreserved(&url.as_bytes()[path_at(url)..]);
+    let rules: Vec<(bool, usize, bool)> = split_lines(&body)
+        .iter()
+        .zip(&readings)
+        .filter(|(_, (kinds, _))| is_rule(kinds))
+        .filter_map(|(line, (kinds, _))| {
+            let value = pattern_rule(line)?;
+            pattern_matches(value, &path, false).then(|| {
+                (
+                    kinds.contains(&RecordKind::Allow),
+                    value.len(),
+                    value.ends_with(b"$"),
+                )
+            })
+        })
+        .collect();
+    rules.iter().any(|&(allow, len, anchored)| {
+        anchored
+            && rules.iter().any(|&(other, other_len, _)| {
+                other != allow
+                    && if allow {
+                        len == other_len
+                    } else {
+                        len == other_len + 1
+                    }
+            })
+    })
 }
 
 /// Cleans `input`, the minimal input of `family`, for `owner`, an implementation it was
@@ -3807,14 +4074,22 @@ mod tests {
     }
 
     #[test]
-    fn a_groups_only_unmatched_allow_stays() {
-        // Taking the only rule out would join `user-agent:` to FooBot's group.
+    fn a_groups_only_unmatched_allow_stays_as_a_disallow() {
+        // Taking the only rule out would join `user-agent:` to FooBot's group: it is made a
+        // `Disallow` of the same path instead.
         let only = input(
             "User-agent:\nAllow: /xqzvw\n\nUser-agent: foobot\nDisallow: /\n",
             "foobot",
             "http://a.test/",
         );
-        assert!(!variants(&only).iter().any(|(c, _)| *c == "unmatched-allow"));
+        let made = variants(&only)
+            .into_iter()
+            .find(|(c, _)| *c == "unmatched-allow")
+            .map(|(_, v)| v.body());
+        assert_eq!(
+            made.as_deref(),
+            Some(&b"User-agent:\nDisallow: /xqzvw\n\nUser-agent: foobot\nDisallow: /\n"[..])
+        );
         let beside = input(
             "User-agent: foobot\nAllow: /xqzvw\nDisallow: /\n",
             "foobot",

@@ -142,7 +142,7 @@ pub fn clause_for_tag(tag: &str) -> Option<Clause> {
         // parser accepts common misspellings and a missing colon all the same, and the `google`
         // profile follows the parser where the two conflict: a profile split, or the
         // reference's reading where the profiles agree.
-        "misspelling" | "missing-colon" => c(
+        "misspelling" | "missing-colon" | "wide-gap" => c(
             "Google 2019 (file format), which Google's parser departs from (it accepts common \
              misspellings and a missing colon; the `google` profile follows the parser); RFC 9309 \
              §2.2 (the formal syntax names each field exactly, with its colon)",
@@ -181,7 +181,7 @@ pub fn clause_for_tag(tag: &str) -> Option<Clause> {
             "The parsing limit MUST be at least 500 kibibytes [KiB].",
             "must",
         ),
-        "wildcard" | "end-anchor" | "inner-dollar" => c(
+        "wildcard" | "end-anchor" | "inner-dollar" | "anchored-wildcard" => c(
             "RFC 9309 §2.2.3; Google 2019 (URL matching based on path values)",
             "Crawlers MUST support the following special characters: … `$` designates the end \
              of the match pattern (`allow: /this/path/exactly$`); `*` designates 0 or more \
@@ -265,6 +265,22 @@ pub fn clause_for_tag(tag: &str) -> Option<Clause> {
             "RFC 9309 §2.2.2",
             "To evaluate if access to a URI is allowed, a crawler MUST match the paths in \
              \"allow\" and \"disallow\" rules against the URI.",
+            "must",
+        ),
+        // Google 2019 says the same of the path entry's length; the RFC's octets are the
+        // rule's, `$` included (the `rfc9309` profile's reading, as for `*`).
+        "escape-length" => c(
+            "RFC 9309 §2.2.2 (a character outside the unreserved range stays encoded, and is \
+             compared as its three octets)",
+            "The most specific match found MUST be used. The most specific match is the match \
+             that has the most octets.",
+            "must",
+        ),
+        "anchor-length" => c(
+            "Google 2019 (order of precedence for group-member lines); RFC 9309 §2.2.2",
+            "At a group-member level, in particular for `allow` and `disallow` directives, the \
+             most specific rule based on the length of the [`path`] entry trumps the less \
+             specific (shorter) rule.",
             "must",
         ),
         "equal-match" => c(
@@ -371,12 +387,12 @@ pub fn clause_for_tag(tag: &str) -> Option<Clause> {
             "must",
         ),
         "inner-space" => c(
-            "RFC 9309 §2.2.2; silent on a space or control octet in a path (neither non-ASCII \
-             nor reserved): the `rfc9309` profile's reading compares it as `%20`, as a \
-             crawler's URL holds it; Google's parser compares it as written",
-            "Octets in the URI and robots.txt paths outside the range of the ASCII coded \
-             character set, and those in the reserved range defined by [RFC3986], MUST be \
-             percent-encoded as defined by [RFC3986] prior to comparison.",
+            "Google 2019 (formal syntax, which RFC 9309 §2.2 shares), whose path leaves out a \
+             space and a control octet and asks only for leniency with lines that do not \
+             conform: the `rfc9309` profile's reading compares such an octet as `%20`, as a \
+             crawler's URL holds it, and Google's parser compares it as written",
+            "parser implementors: add additional lines you need (for example, Sitemaps), and be \
+             lenient when reading lines that don't conform. Apply Postel's law.",
             "interpretation",
         ),
         "reserved-escape" => c(
@@ -531,16 +547,18 @@ fn rules_lost(cause: &RootCause) -> Option<Clause> {
 /// The force of a profile split on `construct` whose clause has `force`: `profile-split`,
 /// except where the `rfc9309` side is the reference's reading of a text silent on a
 /// construct that Google's parser has no reading of its own either (a `%` that starts no
-/// escape, a BOM inside the file, an empty `user-agent` line), which stays an
-/// `interpretation`. A space in a path and hex digits' case are profile splits: Google's
-/// parser compares the space raw and upper-cases only the rule's hex digits, and the
-/// `rfc9309` profile compares the space as `%20` and hex digits in either case alike; a
-/// library that does either follows one profile (the clause says which side is a reading).
+/// escape, a BOM inside the file, an empty `user-agent` line), or where the line breaks the
+/// grammar both texts share (a space inside a rule's path: a library may encode it, compare
+/// it as written, or drop the line, and each is a reading of a line that does not conform),
+/// which stays an `interpretation`. Hex digits' case is a profile split: Google's parser
+/// upper-cases only the rule's hex digits, and the `rfc9309` profile compares them in either
+/// case alike; a library that does either follows one profile (the clause says which side
+/// is a reading).
 fn split_force(construct: &str, force: &'static str) -> &'static str {
     if force == "interpretation"
         && matches!(
             construct,
-            "bare-percent" | "inner-bom" | "skipped-empty-agent"
+            "bare-percent" | "inner-bom" | "skipped-empty-agent" | "inner-space"
         )
     {
         "interpretation"
@@ -1314,13 +1332,14 @@ mod tests {
 
     #[test]
     fn a_profile_split_keeps_interpretation_only_where_google_s_parser_has_no_reading() {
-        // Google's parser compares a space raw and upper-cases only a rule's hex digits: a
-        // library doing either, or the `rfc9309` profile's reading, follows one profile.
+        // Google's parser upper-cases only a rule's hex digits: a library doing so, or
+        // comparing them in either case as the `rfc9309` profile does, follows one profile.
+        assert_eq!(split_force("hex-case", "interpretation"), "profile-split");
+        // A space inside a path breaks the grammar both texts share: each side is a reading.
         assert_eq!(
             split_force("inner-space", "interpretation"),
-            "profile-split"
+            "interpretation"
         );
-        assert_eq!(split_force("hex-case", "interpretation"), "profile-split");
         // A bare `%`, an inner BOM, an empty `user-agent` line: one side is only a reading.
         assert_eq!(
             split_force("bare-percent", "interpretation"),

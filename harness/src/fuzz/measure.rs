@@ -148,6 +148,21 @@ fn file_tags(body: &[u8], agent: &str) -> BTreeSet<&'static str> {
                 }
                 longest = longest.max(value.len());
                 tags.extend(pattern_tags(value));
+                if value.ends_with('$') {
+                    // A file a library leaving the `$` out of a rule's length may read wrong.
+                    tags.insert("anchor-length");
+                    if value.contains('*') {
+                        tags.insert("anchored-wildcard");
+                    }
+                }
+                if value.contains('%') {
+                    // One a library counting an escape as one character may read wrong.
+                    tags.insert("escape-length");
+                }
+                if key == "allow" && !value.is_empty() {
+                    // One a library reading `Allow` rules as all that may be fetched may.
+                    tags.insert("unmatched-allow");
+                }
                 tags.extend(escape_tags(value));
                 if value.contains([' ', '\t']) {
                     tags.insert("inner-space");

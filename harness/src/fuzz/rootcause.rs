@@ -160,6 +160,20 @@ pub struct Label {
     pub file_ignored: bool,
 }
 
+/// The constructs the ablation may name for a library that counts a rule's length short:
+/// those about the rules' patterns, escapes and lengths.
+const LENGTH_LIKE: [&str; 9] = [
+    "wildcard",
+    "end-anchor",
+    "tie",
+    "tie-order",
+    "equal-match",
+    "rule-order",
+    "reserved-escape",
+    "hex-case",
+    "escape-split",
+];
+
 /// The label of `name`'s split in `family` against `expected`: derived from the family's
 /// ablation ([`crate::fuzz::ablation::cause`]), or, when the family has not been ablated for
 /// `name`, its primary construct.
@@ -179,7 +193,25 @@ pub fn label(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Lab
             file_ignored: false,
         };
     }
-    match crate::fuzz::ablation::cause(family, name, expected) {
+    let cause = crate::fuzz::ablation::cause(family, name, expected);
+    // A library that counts a rule's length short (a `$` left out, a percent-encoding counted
+    // as one character), where that decides: that is its behaviour, whichever of the rules'
+    // `*`, `$` or escapes the ablation took out (writing out a `*` changes the other rule's
+    // length too).
+    if cause
+        .as_ref()
+        .is_some_and(|c| LENGTH_LIKE.contains(&c.construct))
+        && let Some(construct) = crate::fuzz::ablation::length_miscount(family, name)
+    {
+        return Label {
+            construct,
+            with: Vec::new(),
+            profile_split: Some(false),
+            also: Vec::new(),
+            file_ignored: false,
+        };
+    }
+    match cause {
         Some(cause) => Label {
             construct: cause.construct,
             with: cause.with,
@@ -629,6 +661,10 @@ pub fn construct_phrase(tag: &str) -> Option<&'static str> {
         "robots-txt" => "the URL is /robots.txt itself",
         "wildcard" => "the deciding rule holds `*`",
         "end-anchor" => "the deciding rule ends in `$`",
+        "anchored-wildcard" => {
+            "a rule holding `*` and ending in `$` (`/*a$`), where a rule with only one of them \
+             is matched right"
+        }
         "inner-dollar" => "the deciding rule holds `$` before its end",
         "percent" => {
             "percent-encodings in the rule and the URL (lower-case hex, an escaped unreserved \
@@ -640,6 +676,10 @@ pub fn construct_phrase(tag: &str) -> Option<&'static str> {
         "no-group-applies" => "no group names the crawler and there is no `*` group",
         "misspelling" => "a misspelled field name (`useragent`, `dissallow`, …)",
         "missing-colon" => "a line without its colon",
+        "wide-gap" => {
+            "a line without its colon whose name and value are parted by more than one space \
+             or tab (`disallow  /`), where one space is read"
+        }
         "unknown-field" => "an unknown field line",
         "non-standard-field" => "a non-standard field (`crawl-delay`, `sitemap`, …)",
         "rule-outside-group" => "a rule before any `user-agent` line",
@@ -688,6 +728,14 @@ pub fn construct_phrase(tag: &str) -> Option<&'static str> {
         "shared-group" => "several `user-agent` lines sharing one group",
         "reserved-escape" => "a percent-encoded reserved character (`%2F`, `%3F`, …)",
         "tie" => "an `Allow` and a `Disallow` rule of equal length both match",
+        "escape-length" => {
+            "a percent-encoding in a rule, which the library counts as the one character it \
+             encodes in the rule's length (`Disallow: /a%3E` as long as `Allow: /a*`)"
+        }
+        "anchor-length" => {
+            "a rule ending in `$`, whose `$` the library leaves out of the rule's length \
+             (`Allow: /a$` ties `Disallow: /a*`)"
+        }
         "allow-ignored" => {
             "an `Allow` rule decides, and the library obeys no `Allow` line (`Disallow: /` with \
              `Allow: /page` disallows `/page`)"
