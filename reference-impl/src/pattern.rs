@@ -158,12 +158,12 @@ pub(crate) fn canonicalize(input: &[u8], encoding: Encoding, side: Side) -> Vec<
                         push_escaped(&mut out, b)
                     }
                     // Decision: a space (or a control octet) in a path. The grammar leaves it
-                    // out of a path (Google 2019's `UTF8-1-noctl`, “excluding control, space,
-                    // '#'”, which RFC 9309 shares) and Google 2019 asks to “be lenient when
-                    // reading lines that don't conform”; §2.2.2 makes only non-ASCII and
-                    // reserved octets percent-encoded before comparison. A crawler's URL
-                    // holds a space as `%20`, so the lenient reading here compares a rule's
-                    // raw space as `%20`, to match it. Google's parser compares it as written
+                    // out of a path (its `UTF8-1-noctl`, which RFC 9309 shares: Google 2019
+                    // “excluding control, space, '#'”) and asks for leniency: Google 2019 “be
+                    // lenient when reading lines that don't conform”. §2.2.2 makes only
+                    // non-ASCII and reserved octets percent-encoded before comparison. A
+                    // crawler's URL holds a space as `%20`, so the lenient reading here
+                    // compares a rule's raw space as `%20`, to match it. Google's parser compares it as written
                     // (the `google` profile's form above). Both are readings; the suite shows
                     // them: `encoding/space-inside-a-rule-value-next-to-a-reserved-character`.
                     0x00..=0x20

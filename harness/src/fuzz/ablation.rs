@@ -1032,7 +1032,7 @@ fn named_lines(lines: &[&[u8]]) -> String {
     }
 }
 
-/// The name of the probes [`line_alone_variants`] are asked under: evidence, never a
+/// The name of the probes `line_alone_variants` are asked under: evidence, never a
 /// construct.
 pub const LINE_ALONE: &str = "line-alone";
 
@@ -3769,7 +3769,7 @@ fn rule_values(input: &Input) -> Vec<Vec<u8>> {
 
 /// The length construct `name` shows on `family`, where the input gives it a say: a
 /// library leaving a rule's `$` out of its length where the `$` decides the lengths
-/// ([`anchor_decides`]); one counting a percent-encoding as one character where rules of
+/// (`anchor_decides`); one counting a percent-encoding as one character where rules of
 /// both kinds are in the file.
 pub fn length_miscount(family: &Family, name: &str) -> Option<&'static str> {
     let input = family.input.as_ref()?.input();
