@@ -1002,6 +1002,11 @@ pub fn instance(input: &Input, construct: &str) -> Option<String> {
     }
     // A blank line is named by the narrower phrase, if at all.
     changed.retain(|line| !line.iter().all(u8::is_ascii_whitespace));
+    // A construct of the URL that the neutralisation also takes out of the rules (an empty
+    // query's `?`) is the URL's.
+    if (construct == "empty-query" || construct.starts_with("url-")) && variant.urls != input.urls {
+        changed.clear();
+    }
     match changed.as_slice() {
         [] if variant.agent != input.agent => Some(format!(
             "the crawler name {}",
@@ -4036,6 +4041,15 @@ mod tests {
             Some("the URL `http://a.test/%c3%a9`")
         );
         assert_eq!(instance(&hex, "bom"), None);
+        let query = input(
+            "user-agent:*\nallow:/a?\ndisallow:/\n",
+            "foobot",
+            "http://a.test/a?",
+        );
+        assert_eq!(
+            instance(&query, "empty-query").as_deref(),
+            Some("the URL `http://a.test/a?`")
+        );
     }
 
     #[test]
