@@ -1081,27 +1081,32 @@ fn a_title_names_only_the_misspelled_line_the_library_reacts_to() {
     );
 }
 
-/// The reference under `rfc9309`, except that a rule's final `$` is left out of its length:
-/// read as every other non-empty rule given one more octet (a `*` at its end, which matches
-/// as before).
+/// `body` with every non-empty rule for which `short` does not hold given `padding` (`*`s,
+/// which match as before) at its end: the reference then counts the other rules
+/// `padding.len()` octets short.
+fn padded(body: &[u8], short: fn(&str) -> bool, padding: &str) -> String {
+    String::from_utf8_lossy(body)
+        .lines()
+        .map(|line| {
+            let lower = line.to_ascii_lowercase();
+            let rule = lower.starts_with("allow:") || lower.starts_with("disallow:");
+            let value = line.split_once(':').map_or("", |(_, v)| v.trim());
+            if rule && !value.is_empty() && !short(value) {
+                format!("{line}{padding}\n")
+            } else {
+                format!("{line}\n")
+            }
+        })
+        .collect()
+}
+
+/// The reference under `rfc9309`, except that a rule's final `$` is left out of its length.
 fn uncounted_anchor() -> Box<dyn Engine> {
     common::planted(
         "uncounted-anchor",
         Profile::Rfc9309,
         |reference, body, agent, urls| {
-            let read: String = String::from_utf8_lossy(body)
-                .lines()
-                .map(|line| {
-                    let lower = line.to_ascii_lowercase();
-                    let rule = lower.starts_with("allow:") || lower.starts_with("disallow:");
-                    let value = line.split_once(':').map_or("", |(_, v)| v.trim());
-                    if rule && !value.is_empty() && !value.ends_with('$') {
-                        format!("{line}*\n")
-                    } else {
-                        format!("{line}\n")
-                    }
-                })
-                .collect();
+            let read = padded(body, |value| value.ends_with('$'), "*");
             reference.check(read.as_bytes(), agent, urls)
         },
     )
@@ -1133,26 +1138,13 @@ fn a_library_leaving_the_dollar_out_of_a_rule_s_length_is_told_from_a_wildcard_b
 }
 
 /// The reference under `rfc9309`, except that a rule's one percent-encoding counts as one
-/// octet in its length: read as every other non-empty rule given two more (`**` at its end,
-/// which matches as before).
+/// octet in its length.
 fn decoded_escape_length() -> Box<dyn Engine> {
     common::planted(
         "decoded-escape-length",
         Profile::Rfc9309,
         |reference, body, agent, urls| {
-            let read: String = String::from_utf8_lossy(body)
-                .lines()
-                .map(|line| {
-                    let lower = line.to_ascii_lowercase();
-                    let rule = lower.starts_with("allow:") || lower.starts_with("disallow:");
-                    let value = line.split_once(':').map_or("", |(_, v)| v.trim());
-                    if rule && !value.is_empty() && !value.contains('%') {
-                        format!("{line}**\n")
-                    } else {
-                        format!("{line}\n")
-                    }
-                })
-                .collect();
+            let read = padded(body, |value| value.contains('%'), "**");
             reference.check(read.as_bytes(), agent, urls)
         },
     )

@@ -1283,16 +1283,15 @@ fn neutralised(input: &Input) -> Vec<(&'static str, Input)> {
     let colonless = |diagnostics: &[Diagnostic]| {
         has(diagnostics, "accepted-missing-colon") || has(diagnostics, "missing-colon")
     };
+    // Where the field name of a line without its colon ends.
+    let colonless_key = |line: &Line, diagnostics: &[Diagnostic]| {
+        let (start, end) = key_span(&line.content);
+        (colonless(diagnostics) && end > start).then_some(end)
+    };
     push(
         "missing-colon",
         rewrite_lines(&body, &readings, &|line, _, diagnostics| {
-            if !colonless(diagnostics) {
-                return None;
-            }
-            let (start, end) = key_span(&line.content);
-            if end == start {
-                return None;
-            }
+            let end = colonless_key(line, diagnostics)?;
             Some(Some(
                 [&line.content[..end], b":", &line.content[end..]].concat(),
             ))
@@ -1303,15 +1302,12 @@ fn neutralised(input: &Input) -> Vec<(&'static str, Input)> {
     push(
         "wide-gap",
         rewrite_lines(&body, &readings, &|line, _, diagnostics| {
-            if !colonless(diagnostics) {
-                return None;
-            }
-            let (start, end) = key_span(&line.content);
+            let end = colonless_key(line, diagnostics)?;
             let gap = line.content[end..]
                 .iter()
                 .take_while(|b| is_space(**b))
                 .count();
-            if end == start || gap < 2 {
+            if gap < 2 {
                 return None;
             }
             Some(Some(
@@ -3680,6 +3676,8 @@ pub struct LengthProbe {
     control: (&'static str, &'static str),
     /// Whether a rule value makes the input one to ask the probe for.
     holds: fn(&[u8]) -> bool,
+    /// Whether the input's rules give the miscount a say.
+    decides: fn(&Input) -> bool,
 }
 
 /// The length probes: a final `$` left out of a rule's length (`Allow: /a$` ties
@@ -3692,6 +3690,7 @@ pub const LENGTH_PROBES: [LengthProbe; 2] = [
         probe: ("/xqzvw-page$", "/xqzvw-page"),
         control: ("/xqzvw-page*", "/xqzvw-page"),
         holds: |value| value.ends_with(b"$"),
+        decides: anchor_decides,
     },
     LengthProbe {
         construct: "escape-length",
@@ -3706,6 +3705,7 @@ pub const LENGTH_PROBES: [LengthProbe; 2] = [
                         .is_some_and(|o| !(o.is_ascii_alphanumeric() || UNRESERVED.contains(&o)))
             })
         },
+        decides: |input| rule_kinds(input) == (true, true),
     },
 ];
 
@@ -3780,13 +3780,7 @@ pub fn length_miscount(family: &Family, name: &str) -> Option<&'static str> {
     let input = family.input.as_ref()?.input();
     LENGTH_PROBES
         .iter()
-        .filter(|probe| match probe.construct {
-            "anchor-length" => anchor_decides(&input),
-            _ => {
-                let kinds = rule_kinds(&input);
-                kinds.0 && kinds.1
-            }
-        })
+        .filter(|probe| (probe.decides)(&input))
         .find(|probe| probe.shows(family, name))
         .map(|probe| probe.construct)
 }

@@ -1113,10 +1113,10 @@ fn root_cause_section(
 ) -> fmt::Result {
     let m = measured.root_causes.get(&cause.id);
     let family = index.families.iter().find(|f| f.id == cause.representative);
-    let shown = family.and_then(|f| {
-        let seen = crate::fuzz::ablation::for_implementation(f, &cause.implementation);
-        crate::fuzz::ablation::shown_input(&seen, &cause.implementation)
-    });
+    let seen = family.map(|f| crate::fuzz::ablation::for_implementation(f, &cause.implementation));
+    let shown = seen
+        .as_ref()
+        .and_then(|f| crate::fuzz::ablation::shown_input(f, &cause.implementation));
     // The title names the construct in general, or as narrowly as the input's place for it
     // allows; the input's own instance of it follows.
     let input = shown.as_ref().map(FamilyInput::input);
@@ -1130,16 +1130,11 @@ fn root_cause_section(
     } else {
         std::slice::from_ref(&cause.construct)
     };
-    let instances: Vec<String> = match (family, input.as_ref()) {
-        (Some(f), Some(i)) => {
-            let seen = crate::fuzz::ablation::for_implementation(f, &cause.implementation);
-            constructs
-                .iter()
-                .filter_map(|c| {
-                    crate::fuzz::ablation::instance_for(&seen, &cause.implementation, i, c)
-                })
-                .collect()
-        }
+    let instances: Vec<String> = match (seen.as_ref(), input.as_ref()) {
+        (Some(f), Some(i)) => constructs
+            .iter()
+            .filter_map(|c| crate::fuzz::ablation::instance_for(f, &cause.implementation, i, c))
+            .collect(),
         _ => Vec::new(),
     };
     let here = if instances.is_empty() {
