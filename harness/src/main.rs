@@ -93,6 +93,23 @@ enum FindingsCommand {
         #[arg(long)]
         out: PathBuf,
     },
+    /// Ask some implementations again about every family's input, after their adapter's
+    /// call changed: their answers replace the stored ones, their answers to neutralised
+    /// variants are dropped (`reptest fuzz-report` asks again), a family left without a
+    /// deviation is dropped. Ids stay.
+    Reask {
+        /// The adapters to ask, comma-separated.
+        #[arg(long, value_delimiter = ',', required = true)]
+        adapters: Vec<String>,
+        /// The findings catalogue.
+        #[arg(long, default_value_os_t = adapters::workspace_root().join("reports/findings"))]
+        out: PathBuf,
+        /// Seconds an adapter may take to answer one request before it counts as hung.
+        #[arg(long, default_value = "5", value_parser = parse_timeout)]
+        timeout: Duration,
+        #[command(flatten)]
+        dirs: Dirs,
+    },
 }
 
 #[derive(clap::Args)]
@@ -450,6 +467,32 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Findings {
             which: FindingsCommand::Merge { dirs, out },
         } => println!("{}", merge::merge(&dirs, &out)?),
+        Command::Findings {
+            which:
+                FindingsCommand::Reask {
+                    adapters: names,
+                    out,
+                    timeout,
+                    dirs,
+                },
+        } => {
+            let chosen = adapters::choose(&dirs, &names, false, true, &mut io::stderr())?;
+            let bodies: Vec<(String, adapters::BodyAs)> = chosen
+                .iter()
+                .map(|a| (a.manifest.name.clone(), a.manifest.body))
+                .collect();
+            let (mut engines, warnings) = campaign::implementations_for(&chosen, timeout);
+            for warning in warnings {
+                eprintln!("warning: {warning}");
+            }
+            let summary =
+                reptest::fuzz::reask::reask(&out, &mut engines, &bodies, &mut |n, total| {
+                    if n % 100 == 0 {
+                        eprintln!("reask: family {n} of {total}");
+                    }
+                })?;
+            println!("{summary}");
+        }
         Command::Fetch(a) => print!(
             "{}",
             reptest::fetch::live::report(&a.url, &a.urls, &a.agent, a.profile, a.timeout)?

@@ -1246,3 +1246,192 @@ fn a_library_obeying_no_allow_line_is_named_so_not_by_the_tie() {
     );
     assert_eq!(sole_cause(&tie).construct, "tie");
 }
+
+/// Which record a run of `user-agent` lines writes its rules to, given the run's names, the
+/// record of each name so far and the records (each a list of rule lines).
+type RunRecord = fn(&[String], &mut BTreeMap<String, usize>, &mut Vec<Vec<String>>) -> usize;
+
+/// The crawler's rules as a library that keeps one record per name picks them (`shared`
+/// chooses the record a run of `user-agent` lines writes its rules to, given the run's names
+/// and the records so far), put to the reference as the one group `*`.
+fn by_records(
+    reference: &mut ReferenceEngine,
+    body: &[u8],
+    agent: &str,
+    urls: &[String],
+    shared: RunRecord,
+) -> Result<Vec<WireVerdict>, reptest::engines::EngineError> {
+    let text = String::from_utf8_lossy(body);
+    let mut names: BTreeMap<String, usize> = BTreeMap::new();
+    let mut records: Vec<Vec<String>> = Vec::new();
+    let mut run: Vec<String> = Vec::new();
+    let mut current = None;
+    for line in text.lines() {
+        let Some((key, value)) = line.split_once(':') else {
+            continue;
+        };
+        if key.trim().eq_ignore_ascii_case("user-agent") {
+            run.push(value.trim().to_ascii_lowercase());
+            continue;
+        }
+        if !run.is_empty() {
+            current = Some(shared(&run, &mut names, &mut records));
+            run.clear();
+        }
+        if let Some(record) = current {
+            records[record].push(line.to_owned());
+        }
+    }
+    let token = agent
+        .split('/')
+        .next()
+        .unwrap_or(agent)
+        .to_ascii_lowercase();
+    let rules = names
+        .get(&token)
+        .or_else(|| names.get("*"))
+        .map(|r| records[*r].join("\n"))
+        .unwrap_or_default();
+    reference.check(format!("user-agent: *\n{rules}\n").as_bytes(), agent, urls)
+}
+
+/// A run of names writes to the record of its first name (the one it had, or a new one),
+/// which every other name of the run then shares.
+fn first_name_record() -> Box<dyn Engine> {
+    common::planted(
+        "first-name-record",
+        Profile::Rfc9309,
+        |reference, body, agent, urls| {
+            by_records(reference, body, agent, urls, |run, names, records| {
+                let record = *names.entry(run[0].clone()).or_insert_with(|| {
+                    records.push(Vec::new());
+                    records.len() - 1
+                });
+                for name in &run[1..] {
+                    names.insert(name.clone(), record);
+                }
+                record
+            })
+        },
+    )
+}
+
+/// Each name starts a new record, replacing the one it had; a run writes to its last name's.
+fn last_name_record() -> Box<dyn Engine> {
+    common::planted(
+        "last-name-record",
+        Profile::Rfc9309,
+        |reference, body, agent, urls| {
+            by_records(reference, body, agent, urls, |run, names, records| {
+                for name in run {
+                    records.push(Vec::new());
+                    names.insert(name.clone(), records.len() - 1);
+                }
+                records.len() - 1
+            })
+        },
+    )
+}
+
+#[test]
+fn a_name_sharing_the_crawler_s_group_with_a_group_of_its_own_is_named() {
+    // The crawler shares its group with `BarBot`, whose earlier group's `Allow` the library
+    // gives the crawler too.
+    let example = input(
+        "User-agent:BarBot\nALLOW:/\n\nuser-agent:BarBot\nuser-agent:FOOBOT\ndisallow:/\n",
+        "FOOBOT",
+        "http://example.com/",
+    );
+    let catalogue = ablated("ablation-shared-name", example, &mut [first_name_record()]);
+    assert_eq!(
+        catalogue.families()[0].split["first-name-record"],
+        Answer::Allow
+    );
+    let cause = sole_cause(&catalogue);
+    assert_eq!(cause.construct, "shared-name-group", "{cause:?}");
+    assert_eq!(clause(&cause, None).force, "must");
+}
+
+#[test]
+fn a_crawler_s_groups_not_combined_are_named_though_one_is_shared() {
+    // The crawler's first group is shared, its second its own: the library gives the shared
+    // group's `allow` to `xqzvw` alone, and keeps only the crawler's last group. Cutting the
+    // shared group to the crawler's name leaves the second bug; the groups made one, the
+    // crawler has none of its rules and allows, as the reference does (a tie).
+    let example = input(
+        "User-agent:BarBot\nUser-agent:xqzvw\nallow:/\n\nUser-agent:BarBot\ndisallow:/\n",
+        "BarBot",
+        "http://example.com/",
+    );
+    let catalogue = ablated("ablation-not-combined", example, &mut [last_name_record()]);
+    assert_eq!(
+        catalogue.families()[0].split["last-name-record"],
+        Answer::Disallow
+    );
+    let cause = sole_cause(&catalogue);
+    assert_eq!(cause.construct, "split-groups", "{cause:?}");
+    assert_eq!(clause(&cause, None).force, "must");
+}
+
+/// Each name but the last of a run starts an empty record; the last keeps its own (a new one
+/// if it had none), to which the run's rules go.
+fn last_name_rules() -> Box<dyn Engine> {
+    common::planted(
+        "last-name-rules",
+        Profile::Rfc9309,
+        |reference, body, agent, urls| {
+            by_records(reference, body, agent, urls, |run, names, records| {
+                for name in &run[..run.len() - 1] {
+                    records.push(Vec::new());
+                    names.insert(name.clone(), records.len() - 1);
+                }
+                *names.entry(run[run.len() - 1].clone()).or_insert_with(|| {
+                    records.push(Vec::new());
+                    records.len() - 1
+                })
+            })
+        },
+    )
+}
+
+#[test]
+fn a_crawler_s_groups_one_shared_are_named_together_where_each_neutralisation_removes_the_split() {
+    // The crawler's own group, then a group it shares with `xqzvw`: a library that gives the
+    // shared group the record of its first name loses the crawler's own rules, and one that
+    // gives the shared group's rules to its last name loses them in the other order. Cutting
+    // the shared group to the crawler's name, and making its groups one, each mend both.
+    let own_first = input(
+        "USER-AGENT:FOOBOT\ndisallow:/\n\nuser-agent:xqzvw\nuser-agent:foobot\n\
+         disallow: /xqz-matches-nothing\n",
+        "FOOBOT",
+        "http://example.com/",
+    );
+    let catalogue = ablated(
+        "ablation-shared-split",
+        own_first,
+        &mut [first_name_record()],
+    );
+    assert_eq!(
+        catalogue.families()[0].split["first-name-record"],
+        Answer::Allow
+    );
+    let cause = sole_cause(&catalogue);
+    assert_eq!(cause.construct, "shared-split-group", "{cause:?}");
+    assert!(
+        title(&cause).contains("one of them shared"),
+        "{}",
+        title(&cause)
+    );
+    let shared_first = input(
+        "User-agent:BarBot\nUser-agent:xqzvw\nallow:/\n\nUser-agent:BarBot\ndisallow:/\n",
+        "BarBot",
+        "http://example.com/",
+    );
+    let catalogue = ablated(
+        "ablation-shared-split-last",
+        shared_first,
+        &mut [last_name_rules()],
+    );
+    assert_eq!(sole_cause(&catalogue).construct, "shared-split-group");
+    assert_eq!(clause(&sole_cause(&catalogue), None).force, "must");
+}

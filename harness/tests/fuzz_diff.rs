@@ -409,3 +409,87 @@ fn a_contract_only_split_is_dropped_and_a_timeout_is_a_timeout() {
         "not minimised"
     );
 }
+
+/// `reptest findings reask`: the planted engine, mended (now the reference under `google`
+/// itself), asked again about the catalogue its divergence filled. Its `$` families leave,
+/// files and all; those where `google` and `rfc9309` part stay, with its new answers; its
+/// stored answers to neutralised variants are gone; a second re-ask changes nothing.
+#[test]
+fn reasking_a_mended_implementation_drops_what_it_no_longer_does() {
+    let stop = Arc::new(AtomicBool::new(false));
+    let (dir, mut campaign) = fresh("fuzz-diff-reask", ignores_dollar(), &stop);
+    campaign.run(&settings(), &mut |_| {}).expect("run");
+    let before = campaign.catalogue().families().to_vec();
+    assert!(before.iter().any(|f| !f.against_google.is_empty()));
+    let mut catalogue = Catalogue::open(&dir).expect("catalogue");
+    let mut engines = ignores_dollar();
+    catalogue.update(|index| {
+        reptest::fuzz::ablation::ablate(index, &mut engines, &mut |_, _| {});
+    });
+    catalogue.flush().expect("flush");
+    assert!(
+        Catalogue::open(&dir)
+            .expect("catalogue")
+            .families()
+            .iter()
+            .any(|f| f
+                .ablation
+                .iter()
+                .any(|a| a.answers.contains_key("ignores-dollar")))
+    );
+
+    let mended = || {
+        planted("ignores-dollar", |reference, body, agent, urls| {
+            reference.check(body, agent, urls)
+        })
+    };
+    let bodies = [("ignores-dollar".to_owned(), BodyAs::Bytes)];
+    let summary =
+        reptest::fuzz::reask::reask(&dir, &mut mended(), &bodies, &mut |_, _| {}).expect("reask");
+    let after = Catalogue::open(&dir)
+        .expect("catalogue")
+        .families()
+        .to_vec();
+    let dropped: Vec<&String> = before
+        .iter()
+        .map(|f| &f.id)
+        .filter(|id| !after.iter().any(|f| &f.id == *id))
+        .collect();
+    assert!(!dropped.is_empty(), "{summary}");
+    assert_eq!(dropped.len(), summary.dropped.len() + summary.merged.len());
+    for id in dropped {
+        assert!(!dir.join("families").join(format!("{id}.md")).exists());
+        assert!(!dir.join("families").join(format!("{id}.toml")).exists());
+    }
+    for family in &after {
+        assert!(family.against_google.is_empty(), "{}", family.id);
+        assert_eq!(family.against_rfc9309, vec!["ignores-dollar".to_owned()]);
+        assert_eq!(
+            family.split.get("ignores-dollar"),
+            family.split.get("reference-google")
+        );
+        assert!(
+            family
+                .signature
+                .contains(&reptest::fuzz::findings::split_text(&family.split))
+        );
+        assert!(
+            family
+                .ablation
+                .iter()
+                .all(|a| !a.answers.contains_key("ignores-dollar"))
+        );
+        assert!(family.cleaned_for.is_empty());
+        let page = std::fs::read_to_string(dir.join("families").join(format!("{}.md", family.id)))
+            .expect("its page");
+        assert!(page.contains(
+            "Splits 1 implementation(s) from the reference under `rfc9309` and 0 under `google`."
+        ));
+    }
+    let again =
+        reptest::fuzz::reask::reask(&dir, &mut mended(), &bodies, &mut |_, _| {}).expect("reask");
+    assert_eq!(
+        (again.changed, again.dropped.len(), again.merged.len()),
+        (0, 0, 0)
+    );
+}

@@ -11,8 +11,10 @@ import reptest_adapter as ra  # noqa: E402
 
 
 def check(body, agent, urls):
-    # Rules(robots_url, status, content, expires): a 200 response for the URLs' host.
-    rules = Rules(ra.robots_url(urls[0]) if urls else "", 200, ra.text(body), time.time() + 3600)
+    # Rules(robots_url, status, content, expires): a 200 response for the URLs' host. The
+    # content is the body's bytes, as reppy's own fetcher passes them (RobotsCache gives
+    # Rules the response's `content`); Rules.parse decodes bytes itself.
+    rules = Rules(ra.robots_url(urls[0]) if urls else "", 200, body, time.time() + 3600)
     return [ra.verdict(rules.allowed(url, agent)) for url in urls]
 
 

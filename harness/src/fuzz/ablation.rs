@@ -58,7 +58,7 @@ use crate::fuzz::generate::Input;
 
 /// Every construct a variant can neutralise, in a fixed order (the order only names the
 /// variants; it never decides a cause).
-pub const ABLATABLE: [&str; 62] = [
+pub const ABLATABLE: [&str; 63] = [
     "bom",
     "inner-bom",
     "crlf",
@@ -86,6 +86,7 @@ pub const ABLATABLE: [&str; 62] = [
     "sitemap",
     "rule-outside-group",
     "shared-group",
+    "shared-name-group",
     "empty-group",
     "no-leading-slash",
     "double-slash",
@@ -835,6 +836,71 @@ fn one_agent_per_group(
     Some(join_without(lines, &drop))
 }
 
+/// The body with each name that shares a group with the crawler renamed (to
+/// `xqzvw-name-N`) in its groups elsewhere: the crawler's own group, as every reading has it,
+/// no longer shares a name with another group. A library that keeps one record per name, and
+/// gives a shared group the record of its first name, gives the crawler that name's other
+/// rules too; renamed, it no longer does. `None` when no such name has another group.
+fn other_names_renamed(
+    body: &[u8],
+    readings: &[(Vec<RecordKind>, Vec<Diagnostic>)],
+    agent: &str,
+) -> Option<Vec<u8>> {
+    let token = token_of(agent);
+    let mut lines = split_lines(body);
+    let is_agent = |i: usize| readings[i].0.contains(&RecordKind::UserAgent);
+    let value = |line: &Line| {
+        value_span(&line.content)
+            .map(|(s, e)| String::from_utf8_lossy(&line.content[s..e]).to_ascii_lowercase())
+            .unwrap_or_default()
+    };
+    // Each run of `user-agent` lines (a group's names), and the crawler's runs among them.
+    let mut runs: Vec<std::ops::Range<usize>> = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        if !is_agent(i) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < lines.len() && is_agent(i) {
+            i += 1;
+        }
+        runs.push(start..i);
+    }
+    let crawler_s: Vec<&std::ops::Range<usize>> = runs
+        .iter()
+        .filter(|r| (*r).clone().any(|j| value(&lines[j]) == token))
+        .collect();
+    let shared: Vec<String> = crawler_s
+        .iter()
+        .flat_map(|r| (*r).clone())
+        .map(|j| value(&lines[j]))
+        .filter(|v| !v.is_empty() && *v != token && v != "*")
+        .collect();
+    let elsewhere: Vec<usize> = runs
+        .iter()
+        .filter(|r| !crawler_s.contains(r))
+        .flat_map(|r| r.clone())
+        .filter(|j| shared.contains(&value(&lines[*j])))
+        .collect();
+    if elsewhere.is_empty() {
+        return None;
+    }
+    for j in elsewhere {
+        let n = shared.iter().position(|v| *v == value(&lines[j]))?;
+        let (start, end) = value_span(&lines[j].content)?;
+        let content = &lines[j].content;
+        lines[j].content = [
+            &content[..start],
+            format!("xqzvw-name-{n}").as_bytes(),
+            &content[end..],
+        ]
+        .concat();
+    }
+    Some(join_lines(&lines))
+}
+
 /// A rule that matches no URL a crawler asks about, given to a group that has none.
 const MATCHES_NOTHING: &[u8] = b"disallow: /xqz-matches-nothing";
 
@@ -982,9 +1048,15 @@ pub fn instance(input: &Input, construct: &str) -> Option<String> {
     if WHOLE_FILE.contains(&construct) {
         return None;
     }
+    // The shared group's other names stand for the pair.
+    let neutralised_as = if construct == SHARED_SPLIT {
+        "shared-group"
+    } else {
+        construct
+    };
     let variant = variants(input)
         .into_iter()
-        .find(|(c, _)| *c == construct)
+        .find(|(c, _)| *c == neutralised_as)
         .map(|(_, v)| v)?;
     let (body, neutralised) = (input.body(), variant.body());
     let mut left: Vec<&[u8]> = crate::text::lines_with_ends(&neutralised)
@@ -1551,6 +1623,10 @@ fn neutralised(input: &Input) -> Vec<(&'static str, Input)> {
     push(
         "shared-group",
         one_agent_per_group(&body, &readings, &input.agent),
+    );
+    push(
+        "shared-name-group",
+        other_names_renamed(&body, &readings, &input.agent),
     );
     push("empty-group", with_rule_in_empty_groups(&body, &readings));
     push(
@@ -2440,16 +2516,12 @@ fn group_variants(
         );
         out.push(("later-group", with_body(input, &reordered(&lines, &order))));
     }
-    // The crawler's own groups, each naming only it: the later ones' rules moved into the
-    // first, which every reading combines alike (RFC 9309 §2.2.1).
-    let only_own: Vec<usize> = (0..groups.len())
-        .filter(|n| {
-            groups[*n]
-                .agents
-                .iter()
-                .all(|i| agent_value(&lines[*i]).as_deref() == Some(token.as_str()))
-        })
-        .collect();
+    // The groups naming the crawler: the later ones' rules moved into the first, which every
+    // reading combines alike (RFC 9309 §2.2.1). A group that also names others keeps naming
+    // them (only the crawler is asked about): a library that gives a shared group's rules to
+    // its last name alone still reads the merged group so, and one that keeps only one of a
+    // crawler's groups no longer has two.
+    let only_own: Vec<usize> = (0..groups.len()).filter(|n| own[*n]).collect();
     if only_own.len() >= 2 {
         let rules = |g: &Group| -> Vec<usize> {
             g.rest
@@ -2784,6 +2856,19 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
             .all(|(_, a)| removes(a))
     };
     candidates.retain(|(c, _)| consistent(c));
+    // The crawler's groups, one shared with another name, where cutting the shared group to
+    // the crawler's name and making the groups one each remove the split: the two together
+    // are what the library reads apart (it gives a shared group's rules to one name, or
+    // keeps one record per name), so both are named.
+    let grouping = ["shared-group", "split-groups"];
+    if grouping
+        .iter()
+        .all(|g| candidates.iter().any(|(c, _)| c == g))
+        && let Some(&(_, shared)) = candidates.iter().find(|(c, _)| *c == grouping[0])
+    {
+        candidates.retain(|(c, _)| !grouping.contains(c));
+        candidates.push((SHARED_SPLIT, shared));
+    }
     let also = || -> Vec<&'static str> { wide.iter().copied().filter(|c| consistent(c)).collect() };
     // A line taken out because one reading finds it out of place (a rule outside any group,
     // an unknown or non-standard field, an empty value) is a neutral change only for a
@@ -3040,7 +3125,7 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
 
 /// Constructs whose neutralisation says more than others' where both remove a split: where
 /// the first is among the constructs found, those it names are dropped, in this order.
-const NARROWER: [(&str, &[&str]); 24] = [
+const NARROWER: [(&str, &[&str]); 27] = [
     // When the URL's escapes alone remove the split, the rules' and the URL's together (or
     // the reserved ones replaced on both sides) say nothing more.
     ("url-percent", &["percent", "reserved-escape"]),
@@ -3132,6 +3217,20 @@ const NARROWER: [(&str, &[&str]); 24] = [
     ("field-in-name", &["unknown-field", "rule-outside-group"]),
     ("typo-field", &["unknown-field", "rule-outside-group"]),
     ("word-and-space", &["one-token-line"]),
+    // A shared group whose rules the library gives to its last name alone is what it took
+    // apart, rather than the crawler's groups it then did not combine.
+    // The crawler's shared group cut to its name, or its groups made one, on which the
+    // library answers as the reference: a tie or equal match in them is what the library's
+    // grouping showed (a library that breaks ties its own way breaks them alike in the
+    // neutralised file).
+    ("shared-group", &["tie", "equal-match"]),
+    ("split-groups", &["tie", "equal-match"]),
+    // A name sharing the crawler's group that has a group of its own elsewhere is what the
+    // sharing mattered for to a library that gives the crawler that name's other rules too.
+    (
+        "shared-name-group",
+        &["shared-group", "split-groups", "adjacent-groups"],
+    ),
     // A crawler's group with no rules that the library drops falls back to the `*` group:
     // the `*` group only shows it.
     ("empty-group", &["star-group"]),
@@ -3510,6 +3609,11 @@ impl Asker<'_> {
             .collect()
     }
 }
+
+/// The construct of the crawler's groups, one of them shared with another name, where
+/// cutting the shared group to the crawler's name and making the groups one each remove the
+/// split ([`cause`]): never neutralised on its own.
+pub const SHARED_SPLIT: &str = "shared-split-group";
 
 /// The construct of a rule holding `*` and ending in `$` where only both together split
 /// ([`cause`]): never neutralised on its own.
@@ -4542,6 +4646,17 @@ mod tests {
             bodies_of(&split, "split-groups"),
             ["# top\n\nuser-agent: foobot\ndisallow: /a\nallow: /c\n\n\
               user-agent: bar\ndisallow: /b\n\nuser-agent: baz\ndisallow: /d"]
+        );
+        // A group the crawler shares with another name takes the later groups' rules, and
+        // keeps that name.
+        let shared = input(
+            "User-agent: BarBot\nUser-agent: x\nallow: /\n\nUser-agent: BarBot\ndisallow: /\n",
+            "BarBot",
+            "http://example.com/",
+        );
+        assert_eq!(
+            bodies_of(&shared, "split-groups"),
+            ["User-agent: BarBot\nUser-agent: x\nallow: /\ndisallow: /\n"]
         );
         // The `*` group stands for a crawler with no group of its own.
         let star = input(

@@ -234,7 +234,7 @@ pub fn clause_for_tag(tag: &str) -> Option<Clause> {
              parseable rules.",
             "must",
         ),
-        "split-groups" => c(
+        "split-groups" | "shared-split-group" => c(
             "RFC 9309 §2.2.1",
             "If there is more than one group matching the user-agent, the matching groups' \
              rules MUST be combined into one group and parsed according to Section 2.2.2.",
@@ -363,7 +363,8 @@ pub fn clause_for_tag(tag: &str) -> Option<Clause> {
         // that are followed by one or more rules. The group is terminated by a user-agent line
         // or end of file.”; the requirement a crawler breaks by cutting a group short, or by
         // giving its rules to only one of its user-agent lines, is §2.2.1's.
-        "blank-line" | "shared-group" | "adjacent-groups" | "later-group" | "empty-only-rule" => c(
+        "blank-line" | "shared-group" | "shared-name-group" | "adjacent-groups" | "later-group"
+        | "empty-only-rule" => c(
             "RFC 9309 §2.2.1; the group as §2.1 defines it: one or more user-agent lines, then \
              rules, until the next user-agent line or the end of the file",
             "Crawlers MUST use case-insensitive matching to find the group that matches the \

@@ -188,6 +188,21 @@ pub fn split_text(split: &BTreeMap<String, Answer>) -> String {
         .join("; ")
 }
 
+/// The implementations (not the reference) of `split` whose answer differs from the
+/// reference's under `profile` (an error counts as different, an unsupported question not).
+pub fn against(split: &BTreeMap<String, Answer>, profile: Profile) -> Vec<String> {
+    let expected = split.get(&reference_name(profile)).copied();
+    split
+        .iter()
+        .filter(|(name, said)| {
+            !name.starts_with("reference-")
+                && **said != Answer::Unsupported
+                && Some(**said) != expected
+        })
+        .map(|(name, _)| name.clone())
+        .collect()
+}
+
 /// One disagreement, minimised, ready to be recorded.
 #[derive(Clone, Debug)]
 pub struct Finding {
@@ -508,20 +523,6 @@ impl Catalogue {
             }
             return Ok(None);
         }
-        let references: Vec<String> = Profile::ALL.into_iter().map(reference_name).collect();
-        let against = |profile: Profile| {
-            let expected = finding.split.get(&reference_name(profile)).copied();
-            finding
-                .split
-                .iter()
-                .filter(|(name, said)| {
-                    !references.contains(name)
-                        && **said != Answer::Unsupported
-                        && Some(**said) != expected
-                })
-                .map(|(name, _)| name.clone())
-                .collect::<Vec<_>>()
-        };
         let slug: String = feature
             .split([' ', '/', '+', ':'])
             .filter(|w| !w.is_empty() && *w != "google")
@@ -536,8 +537,8 @@ impl Catalogue {
             feature,
             signature: signature.clone(),
             split: finding.split.clone(),
-            against_rfc9309: against(Profile::Rfc9309),
-            against_google: against(Profile::Google),
+            against_rfc9309: against(&finding.split, Profile::Rfc9309),
+            against_google: against(&finding.split, Profile::Google),
             hits: 1,
             first_seen: FirstSeen {
                 seed: finding.seed,
@@ -771,6 +772,57 @@ fn input_text(input: &Input) -> Result<String, fmt::Error> {
     Ok(out)
 }
 
+/// The family page's heading of its verdict table, and of the section after it.
+const VERDICTS: &str = "## Verdicts\n";
+const EXPLANATION: &str = "## The reference's explanation";
+
+/// How many implementations the family splits from the reference, as its page says it.
+fn splits_sentence(family: &Family) -> String {
+    format!(
+        "Splits {} implementation(s) from the reference under `rfc9309` and {} under `google`.",
+        family.against_rfc9309.len(),
+        family.against_google.len()
+    )
+}
+
+/// The family page's verdict table: every engine's answer to the minimal input.
+fn verdicts_table(family: &Family, engines: &BTreeMap<String, EngineInfo>) -> String {
+    let mut out = String::from(
+        "| implementation | language | version | verdict |\n| --- | --- | --- | --- |\n",
+    );
+    for (name, said) in &family.split {
+        let info = engines.get(name);
+        let _ = writeln!(
+            out,
+            "| {name} | {} | {} | {said} |",
+            info.map_or("", |i| i.language.as_str()),
+            info.map_or("", |i| i.version.as_str()),
+        );
+    }
+    out
+}
+
+/// `page` (a family page [`family_markdown`] wrote) with its split count and verdict table
+/// redrawn from `family`, whose answers changed since; `None` when the page is not one.
+pub fn redraw_verdicts(
+    page: &str,
+    family: &Family,
+    engines: &BTreeMap<String, EngineInfo>,
+) -> Option<String> {
+    let count = page.find("Splits ")?;
+    let count_end = count + page[count..].find("under `google`.")? + "under `google`.".len();
+    let table = count_end + page[count_end..].find(VERDICTS)? + VERDICTS.len() + 1;
+    let table_end = table + page[table..].find(EXPLANATION)?;
+    Some(format!(
+        "{}{}{}{}\n{}",
+        &page[..count],
+        splits_sentence(family),
+        &page[count_end..table],
+        verdicts_table(family, engines),
+        &page[table_end..]
+    ))
+}
+
 fn family_markdown(
     family: &Family,
     finding: &Finding,
@@ -831,11 +883,9 @@ fn family_markdown(
     }
     writeln!(
         out,
-        "Splits {} implementation(s) from the reference under `rfc9309` and {} under `google`. \
-         First seen with seed {}, case {} (`reptest fuzz-diff --seed {} --first-case {} \
+        "{} First seen with seed {}, case {} (`reptest fuzz-diff --seed {} --first-case {} \
          --iterations 1`); minimised for `{}`{}.\n",
-        family.against_rfc9309.len(),
-        family.against_google.len(),
+        splits_sentence(family),
         family.first_seen.seed,
         family.first_seen.case,
         family.first_seen.seed,
@@ -857,19 +907,9 @@ fn family_markdown(
     if let Some(url) = input.urls.first() {
         writeln!(out, "- URL: `{url}`\n")?;
     }
-    writeln!(out, "## Verdicts\n")?;
-    writeln!(out, "| implementation | language | version | verdict |")?;
-    writeln!(out, "| --- | --- | --- | --- |")?;
-    for (name, said) in &family.split {
-        let info = engines.get(name);
-        writeln!(
-            out,
-            "| {name} | {} | {} | {said} |",
-            info.map_or("", |i| i.language.as_str()),
-            info.map_or("", |i| i.version.as_str()),
-        )?;
-    }
-    writeln!(out, "\n## The reference's explanation\n")?;
+    writeln!(out, "{VERDICTS}")?;
+    out.push_str(&verdicts_table(family, engines));
+    writeln!(out, "\n{EXPLANATION}\n")?;
     if let Some(url) = input.urls.first() {
         for profile in Profile::ALL {
             let robots = Robots::parse(&input.body(), ParseOptions::new(profile));

@@ -240,7 +240,7 @@ fn file_tags(body: &[u8], agent: &str) -> BTreeSet<&'static str> {
         tags.insert("star-group");
     }
     // The groups that apply to the crawler (its own, else `*`): another group after one of
-    // them, and its own name in several groups that name only it.
+    // them, and its own name in several groups.
     let token = crate::fuzz::ablation::token_of(agent);
     let own = |g: &BTreeSet<String>| g.contains(&token);
     let applies = |g: &BTreeSet<String>| {
@@ -255,8 +255,24 @@ fn file_tags(body: &[u8], agent: &str) -> BTreeSet<&'static str> {
     {
         tags.insert("later-group");
     }
-    if groups.iter().filter(|g| g.len() == 1 && own(g)).count() >= 2 {
+    if groups.iter().filter(|g| own(g)).count() >= 2 {
         tags.insert("split-groups");
+        if groups.iter().any(|g| own(g) && g.len() >= 2) {
+            tags.insert("shared-split-group");
+        }
+    }
+    // A name sharing the crawler's group that has another group of its own.
+    let shared: BTreeSet<&String> = groups
+        .iter()
+        .filter(|g| own(g))
+        .flatten()
+        .filter(|n| !n.is_empty() && **n != token && *n != "*")
+        .collect();
+    if groups
+        .iter()
+        .any(|g| !own(g) && g.iter().any(|n| shared.contains(n)))
+    {
+        tags.insert("shared-name-group");
     }
     tags
 }
@@ -756,6 +772,17 @@ mod tests {
         ] {
             assert!(tags.contains(tag), "{tag}: {tags:?}");
         }
+        let shared = file_tags(
+            b"user-agent: bar
+allow: /
+
+user-agent: bar
+user-agent: foo
+disallow: /
+",
+            "Foo",
+        );
+        assert!(shared.contains("shared-name-group"), "{shared:?}");
         let ending = file_tags(b"user-agent: *\nallow:\nuser-agent: b\ndisallow: /\n", "a");
         assert!(ending.contains("empty-only-rule"), "{ending:?}");
         let gapped = file_tags(b"user-agent: a\n\nuser-agent: b\ndisallow: /", "a");
@@ -769,6 +796,7 @@ mod tests {
         for tag in [
             "later-group",
             "split-groups",
+            "shared-name-group",
             "field-in-name",
             "word-and-space",
         ] {

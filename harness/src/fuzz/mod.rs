@@ -15,5 +15,6 @@ pub mod invariants;
 pub mod measure;
 pub mod merge;
 pub mod minimise;
+pub mod reask;
 pub mod repro;
 pub mod rootcause;

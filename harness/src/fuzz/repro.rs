@@ -207,9 +207,9 @@ pub fn repro(name: &str, version: &str, input: &FamilyInput) -> Option<Repro> {
             "import time\nfrom reppy.parser import Rules",
             PY_ROBOTS_URL,
             &verdict_py(
-                "Rules(robots_url(url), 200, text, time.time() + 3600).allowed(url, agent)",
+                "Rules(robots_url(url), 200, body, time.time() + 3600).allowed(url, agent)",
             ),
-            lossy_py,
+            "# the body's bytes, as reppy's own fetcher passes the response's content",
         ),
         "robotexclusionrulesparser" => py(
             Some("robotexclusionrulesparser"),

@@ -726,6 +726,12 @@ pub fn construct_phrase(tag: &str) -> Option<&'static str> {
         }
         "inner-space" => "whitespace inside a rule's path",
         "shared-group" => "several `user-agent` lines sharing one group",
+        "shared-split-group" => {
+            "the crawler's rules in several groups naming it, one of them shared with another name"
+        }
+        "shared-name-group" => {
+            "a name that shares the crawler's group and has another group of its own"
+        }
         "reserved-escape" => "a percent-encoded reserved character (`%2F`, `%3F`, …)",
         "tie" => "an `Allow` and a `Disallow` rule of equal length both match",
         "escape-length" => {
