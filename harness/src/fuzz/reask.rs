@@ -101,7 +101,11 @@ pub fn reask(
         };
         let mut answers = BTreeMap::new();
         for engine in engines.iter_mut() {
-            let said = engine.check(&input.body(), &input.agent, std::slice::from_ref(&input.url));
+            let said = engine.check(
+                &input.body(),
+                &input.agent,
+                std::slice::from_ref(&input.url),
+            );
             if let Err(EngineError::Unavailable(why)) = &said {
                 anyhow::bail!(
                     "{} is not available ({why}); the catalogue is left as it was",
