@@ -802,7 +802,7 @@ fn verdicts_table(family: &Family, engines: &BTreeMap<String, EngineInfo>) -> St
     out
 }
 
-/// `page` (a family page [`family_markdown`] wrote) with its split count and verdict table
+/// `page` (a family page the catalogue wrote) with its split count and verdict table
 /// redrawn from `family`, whose answers changed since; `None` when the page is not one.
 pub fn redraw_verdicts(
     page: &str,
