@@ -1435,3 +1435,34 @@ fn a_crawler_s_groups_one_shared_are_named_together_where_each_neutralisation_re
     assert_eq!(sole_cause(&catalogue).construct, "shared-split-group");
     assert_eq!(clause(&sole_cause(&catalogue), None).force, "must");
 }
+
+/// The reference under `rfc9309`, except that it decodes `%2F` in the file to `/`.
+fn decodes_slash() -> Box<dyn Engine> {
+    common::planted(
+        "decodes-slash",
+        Profile::Rfc9309,
+        |reference, body, agent, urls| {
+            let read = String::from_utf8_lossy(body)
+                .replace("%2F", "/")
+                .replace("%2f", "/");
+            reference.check(read.as_bytes(), agent, urls)
+        },
+    )
+}
+
+#[test]
+fn a_rule_starting_with_an_escaped_slash_is_the_escape_not_the_missing_slash() {
+    let example = input(
+        "user-agent:foobot\ndisallow:%2F\n",
+        "foobot",
+        "http://example.com/",
+    );
+    let catalogue = ablated("ablation-escaped-slash", example, &mut [decodes_slash()]);
+    assert_eq!(
+        catalogue.families()[0].split["decodes-slash"],
+        Answer::Disallow
+    );
+    let cause = sole_cause(&catalogue);
+    assert_eq!(cause.construct, "reserved-escape", "{cause:?}");
+    assert_eq!(clause(&cause, None).force, "must");
+}

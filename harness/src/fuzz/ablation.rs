@@ -1057,6 +1057,74 @@ pub fn narrower_phrase(input: &Input, construct: &str) -> Option<&'static str> {
                 None
             }
         }
+        // The last line, without a line end, ends right after its colon (`Disallow:`) or is
+        // one word: a lexer that stops at the end of the file may find no value there.
+        "last-line-end" => {
+            let last = lines.last().filter(|l| l.end.is_empty())?;
+            let content = &last.content;
+            if content.ends_with(b":") {
+                Some("a last line without a line end that ends right after its colon (`Disallow:`)")
+            } else if !content.contains(&b':')
+                && !content.is_empty()
+                && !content.iter().any(|b| is_space(*b))
+            {
+                Some("a last line of one word, without a line end")
+            } else {
+                None
+            }
+        }
+        // Every rule ends in an escaped `?`, `#` or `;`: decoded, an empty query, fragment or
+        // parameters, which a library parsing the rule as a URL drops.
+        "reserved-escape" => {
+            let escaped: Vec<&[u8]> = (0..lines.len())
+                .filter(|i| is_rule(&readings[*i].0))
+                .filter_map(|i| {
+                    any_value_span(&lines[i].content).map(|(s, e)| &lines[i].content[s..e])
+                })
+                .filter(|v| v.contains(&b'%'))
+                .collect();
+            let ends_empty = |v: &[u8]| {
+                v.len() >= 3
+                    && [&b"%3F"[..], b"%23", b"%3B"]
+                        .iter()
+                        .any(|e| v[v.len() - 3..].eq_ignore_ascii_case(e))
+            };
+            (!escaped.is_empty() && escaped.iter().all(|v| ends_empty(v))).then_some(
+                "a rule ending in a percent-encoded `?`, `#` or `;` (decoded, an empty query, \
+                 fragment or parameters)",
+            )
+        }
+        // The rules' values, read as a rule: their inner whitespace all control octets (a tab
+        // is one, which a library may delete rather than compare).
+        "inner-space" => {
+            let inner: Vec<u8> = (0..lines.len())
+                .filter(|i| is_rule(&readings[*i].0))
+                .filter_map(|i| {
+                    any_value_span(&lines[i].content).map(|(s, e)| &lines[i].content[s..e])
+                })
+                .flat_map(|v| {
+                    v.iter()
+                        .copied()
+                        .filter(|b| b.is_ascii_whitespace() || b.is_ascii_control())
+                })
+                .collect();
+            (!inner.is_empty() && inner.iter().all(|b| *b != b' '))
+                .then_some("a tab or other control character inside a rule's path")
+        }
+        // Every rule holding `*` starts with `*/`: its `*` stands where a path's leading `/`
+        // is, and may match nothing before it (a library that puts a `/` before a rule that
+        // lacks one then asks for two).
+        "wildcard" => {
+            let starred: Vec<&[u8]> = (0..lines.len())
+                .filter(|i| is_rule(&readings[*i].0))
+                .filter_map(|i| {
+                    any_value_span(&lines[i].content).map(|(s, e)| &lines[i].content[s..e])
+                })
+                .filter(|v| v.contains(&b'*'))
+                .collect();
+            (!starred.is_empty() && starred.iter().all(|v| v.starts_with(b"*/")))
+                .then_some("a rule starting with `*/`, not `/` (its `*` may match nothing)")
+        }
         _ => None,
     }
 }
@@ -2897,6 +2965,19 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
             .all(|(_, a)| removes(a))
     };
     candidates.retain(|(c, _)| consistent(c));
+    // A rule starting with an escaped `/` (`%2F`) that a library decodes has its leading `/`:
+    // the escape, not the slash it lacks, is what it reads apart.
+    if candidates.iter().any(|(c, _)| *c == "reserved-escape")
+        && split_lines(&input.body()).iter().any(|line| {
+            any_value_span(&line.content).is_some_and(|(s, e)| {
+                line.content[s..e]
+                    .get(..3)
+                    .is_some_and(|head| head.eq_ignore_ascii_case(b"%2F"))
+            })
+        })
+    {
+        candidates.retain(|(c, _)| *c != "no-leading-slash");
+    }
     // The crawler's groups, one shared with another name, where cutting the shared group to
     // the crawler's name and making the groups one each remove the split: the two together
     // are what the library reads apart (it gives a shared group's rules to one name, or
@@ -3181,8 +3262,10 @@ const NARROWER: [(&str, &[&str]); 27] = [
     ("rule-order", &["empty-value"]),
     // The URL's `%2F` decoded, where the rule `//` is also in `http://`: a library matching
     // anywhere in the URL keeps the split when the escape goes, so where the escape's going
-    // removes it, the escape is the cause.
-    ("reserved-escape", &["rule-elsewhere"]),
+    // removes it, the escape is the cause. Likewise beside a `//` (`Disallow: //`, URL
+    // `/%2F`): a library that collapses `//` keeps the split when the escape is replaced on
+    // both sides, so where that removes it, the escape is what the library decodes.
+    ("reserved-escape", &["rule-elsewhere", "double-slash"]),
     // Two equal matches of one kind, which a library cannot choose between, are what a `*`
     // written out or a `%` escaped only happened to make unequal.
     (
@@ -4200,6 +4283,31 @@ mod tests {
 
     #[test]
     fn narrower_phrases_say_where_the_construct_sits() {
+        let tabs = input(
+            "user-agent:a\ndisallow:/\t\t/\n",
+            "a",
+            "http://a.test/%09%09/",
+        );
+        assert_eq!(
+            narrower_phrase(&tabs, "inner-space"),
+            Some("a tab or other control character inside a rule's path")
+        );
+        let spaced = input("user-agent:a\ndisallow:/ \t/\n", "a", "http://a.test/");
+        assert_eq!(narrower_phrase(&spaced, "inner-space"), None);
+        let star_slash = input("user-agent:a\ndisallow:*/\n", "a", "http://a.test/");
+        assert!(narrower_phrase(&star_slash, "wildcard").is_some_and(|p| p.contains("`*/`")));
+        let colon_last = input("user-agent:a\ndisallow:", "a", "http://a.test/");
+        assert!(narrower_phrase(&colon_last, "last-line-end").is_some_and(|p| p.contains("colon")));
+        let value_last = input("user-agent:a\ndisallow: /", "a", "http://a.test/");
+        assert_eq!(narrower_phrase(&value_last, "last-line-end"), None);
+        let query = input("user-agent:a\ndisallow:/%3F\n", "a", "http://a.test/");
+        assert!(
+            narrower_phrase(&query, "reserved-escape").is_some_and(|p| p.contains("empty query"))
+        );
+        let slash = input("user-agent:a\ndisallow:/a%2Fb\n", "a", "http://a.test/");
+        assert_eq!(narrower_phrase(&slash, "reserved-escape"), None);
+        let star = input("user-agent:a\ndisallow:/*.gif\n", "a", "http://a.test/");
+        assert_eq!(narrower_phrase(&star, "wildcard"), None);
         let between = input(
             "user-agent:a\n\nuser-agent:foobot\ndisallow:/\n",
             "foobot",
