@@ -825,6 +825,32 @@ fn without_equal_matches(input: &Input, body: &[u8]) -> Option<Vec<u8>> {
 /// The profile whose verdict a tie is read from (both profiles break a tie for `Allow`).
 const PROFILE_FOR_TIES: Profile = Profile::Rfc9309;
 
+/// Each run of consecutive `user-agent` lines of `readings` (a group's names), by line.
+fn agent_runs(readings: &[(Vec<RecordKind>, Vec<Diagnostic>)]) -> Vec<std::ops::Range<usize>> {
+    let is_agent = |i: usize| readings[i].0.contains(&RecordKind::UserAgent);
+    let mut runs = Vec::new();
+    let mut i = 0;
+    while i < readings.len() {
+        if !is_agent(i) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < readings.len() && is_agent(i) {
+            i += 1;
+        }
+        runs.push(start..i);
+    }
+    runs
+}
+
+/// A line's value, lower-cased (empty when it has none).
+fn lowered_value(line: &Line) -> String {
+    value_span(&line.content)
+        .map(|(s, e)| String::from_utf8_lossy(&line.content[s..e]).to_ascii_lowercase())
+        .unwrap_or_default()
+}
+
 /// The body with each run of consecutive `user-agent` lines cut to one: the line naming the
 /// crawler's product token, else the `*` line, else the run's first.
 fn one_agent_per_group(
@@ -834,31 +860,15 @@ fn one_agent_per_group(
 ) -> Option<Vec<u8>> {
     let token = token_of(agent);
     let lines = split_lines(body);
-    let is_agent = |i: usize| readings[i].0.contains(&RecordKind::UserAgent);
-    let value = |i: usize| {
-        value_span(&lines[i].content)
-            .map(|(s, e)| String::from_utf8_lossy(&lines[i].content[s..e]).to_ascii_lowercase())
-            .unwrap_or_default()
-    };
+    let value = |i: usize| lowered_value(&lines[i]);
     let mut drop: Vec<usize> = Vec::new();
-    let mut i = 0;
-    while i < lines.len() {
-        if !is_agent(i) {
-            i += 1;
-            continue;
-        }
-        let start = i;
-        while i < lines.len() && is_agent(i) {
-            i += 1;
-        }
-        if i - start < 2 {
-            continue;
-        }
-        let keep = (start..i)
+    for run in agent_runs(readings).into_iter().filter(|r| r.len() >= 2) {
+        let keep = run
+            .clone()
             .find(|&j| value(j) == token)
-            .or_else(|| (start..i).find(|&j| value(j) == "*"))
-            .unwrap_or(start);
-        drop.extend((start..i).filter(|j| *j != keep));
+            .or_else(|| run.clone().find(|&j| value(j) == "*"))
+            .unwrap_or(run.start);
+        drop.extend(run.filter(|j| *j != keep));
     }
     if drop.is_empty() {
         return None;
@@ -878,47 +888,29 @@ fn other_names_renamed(
 ) -> Option<Vec<u8>> {
     let token = token_of(agent);
     let mut lines = split_lines(body);
-    let is_agent = |i: usize| readings[i].0.contains(&RecordKind::UserAgent);
-    let value = |line: &Line| {
-        value_span(&line.content)
-            .map(|(s, e)| String::from_utf8_lossy(&line.content[s..e]).to_ascii_lowercase())
-            .unwrap_or_default()
-    };
-    // Each run of `user-agent` lines (a group's names), and the crawler's runs among them.
-    let mut runs: Vec<std::ops::Range<usize>> = Vec::new();
-    let mut i = 0;
-    while i < lines.len() {
-        if !is_agent(i) {
-            i += 1;
-            continue;
-        }
-        let start = i;
-        while i < lines.len() && is_agent(i) {
-            i += 1;
-        }
-        runs.push(start..i);
-    }
+    // Each group's names, and the crawler's groups among them.
+    let runs = agent_runs(readings);
     let crawler_s: Vec<&std::ops::Range<usize>> = runs
         .iter()
-        .filter(|r| (*r).clone().any(|j| value(&lines[j]) == token))
+        .filter(|r| (*r).clone().any(|j| lowered_value(&lines[j]) == token))
         .collect();
     let shared: Vec<String> = crawler_s
         .iter()
         .flat_map(|r| (*r).clone())
-        .map(|j| value(&lines[j]))
+        .map(|j| lowered_value(&lines[j]))
         .filter(|v| !v.is_empty() && *v != token && v != "*")
         .collect();
     let elsewhere: Vec<usize> = runs
         .iter()
         .filter(|r| !crawler_s.contains(r))
         .flat_map(|r| r.clone())
-        .filter(|j| shared.contains(&value(&lines[*j])))
+        .filter(|j| shared.contains(&lowered_value(&lines[*j])))
         .collect();
     if elsewhere.is_empty() {
         return None;
     }
     for j in elsewhere {
-        let n = shared.iter().position(|v| *v == value(&lines[j]))?;
+        let n = shared.iter().position(|v| *v == lowered_value(&lines[j]))?;
         let (start, end) = value_span(&lines[j].content)?;
         let content = &lines[j].content;
         lines[j].content = [
@@ -1030,6 +1022,13 @@ pub fn narrower_phrase(input: &Input, construct: &str) -> Option<&'static str> {
     let lines = split_lines(&body);
     let agent = |i: usize| readings[i].0.contains(&RecordKind::UserAgent);
     let blank = |i: usize| lines[i].content.iter().all(|b| is_space(*b));
+    // The values of the lines read as rules.
+    let rule_values = || -> Vec<&[u8]> {
+        (0..lines.len())
+            .filter(|i| is_rule(&readings[*i].0))
+            .filter_map(|i| any_value_span(&lines[i].content).map(|(s, e)| &lines[i].content[s..e]))
+            .collect()
+    };
     match construct {
         "rule-outside-group" => {
             (!(0..lines.len()).any(agent)).then_some("rules in a file with no `user-agent` line")
@@ -1076,11 +1075,8 @@ pub fn narrower_phrase(input: &Input, construct: &str) -> Option<&'static str> {
         // Every rule ends in an escaped `?`, `#` or `;`: decoded, an empty query, fragment or
         // parameters, which a library parsing the rule as a URL drops.
         "reserved-escape" => {
-            let escaped: Vec<&[u8]> = (0..lines.len())
-                .filter(|i| is_rule(&readings[*i].0))
-                .filter_map(|i| {
-                    any_value_span(&lines[i].content).map(|(s, e)| &lines[i].content[s..e])
-                })
+            let escaped: Vec<&[u8]> = rule_values()
+                .into_iter()
                 .filter(|v| v.contains(&b'%'))
                 .collect();
             let ends_empty = |v: &[u8]| {
@@ -1097,11 +1093,8 @@ pub fn narrower_phrase(input: &Input, construct: &str) -> Option<&'static str> {
         // The rules' values, read as a rule: their inner whitespace all control octets (a tab
         // is one, which a library may delete rather than compare).
         "inner-space" => {
-            let inner: Vec<u8> = (0..lines.len())
-                .filter(|i| is_rule(&readings[*i].0))
-                .filter_map(|i| {
-                    any_value_span(&lines[i].content).map(|(s, e)| &lines[i].content[s..e])
-                })
+            let inner: Vec<u8> = rule_values()
+                .into_iter()
                 .flat_map(|v| {
                     v.iter()
                         .copied()
@@ -1115,11 +1108,8 @@ pub fn narrower_phrase(input: &Input, construct: &str) -> Option<&'static str> {
         // is, and may match nothing before it (a library that puts a `/` before a rule that
         // lacks one then asks for two).
         "wildcard" => {
-            let starred: Vec<&[u8]> = (0..lines.len())
-                .filter(|i| is_rule(&readings[*i].0))
-                .filter_map(|i| {
-                    any_value_span(&lines[i].content).map(|(s, e)| &lines[i].content[s..e])
-                })
+            let starred: Vec<&[u8]> = rule_values()
+                .into_iter()
                 .filter(|v| v.contains(&b'*'))
                 .collect();
             (!starred.is_empty() && starred.iter().all(|v| v.starts_with(b"*/")))

@@ -100,7 +100,12 @@ pub fn reask(
             continue;
         };
         let mut answers = BTreeMap::new();
-        for engine in engines.iter_mut() {
+        // Only the answers the family holds: a timeout family, say, keeps no other
+        // implementation's.
+        for engine in engines
+            .iter_mut()
+            .filter(|e| family.split.contains_key(&e.info().name))
+        {
             let said = engine.check(
                 &input.body(),
                 &input.agent,
@@ -125,12 +130,6 @@ pub fn reask(
             };
             summary.asked += 1;
             forget(family, &names);
-            // Only the answers the family holds: a timeout family, say, keeps no other
-            // implementation's.
-            let answers: BTreeMap<String, Answer> = answers
-                .into_iter()
-                .filter(|(name, _)| family.split.contains_key(name))
-                .collect();
             if answers
                 .iter()
                 .all(|(name, answer)| family.split.get(name) == Some(answer))
