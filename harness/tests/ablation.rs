@@ -657,6 +657,61 @@ fn a_rule_matched_in_the_scheme_is_told_from_one_read_as_an_empty_path() {
     assert_eq!(causes[0].construct, "double-slash", "{:?}", causes[0]);
 }
 
+/// The reference under `rfc9309`, except that a rule without its leading `/` is read with it.
+fn adds_slash() -> Box<dyn Engine> {
+    common::planted(
+        "adds-slash",
+        Profile::Rfc9309,
+        |reference, body, agent, urls| {
+            let text = String::from_utf8_lossy(body);
+            let read: String = text
+                .split_inclusive('\n')
+                .map(|line| match line.split_once(':') {
+                    Some((name, value))
+                        if name.to_ascii_lowercase().ends_with("allow")
+                            && !value.trim().is_empty()
+                            && !value.trim_start().starts_with(['/', '*']) =>
+                    {
+                        format!("{name}:/{}", value.trim_start())
+                    }
+                    _ => line.to_owned(),
+                })
+                .collect();
+            reference.check(read.as_bytes(), agent, urls)
+        },
+    )
+}
+
+#[test]
+fn a_slashless_rule_looked_for_anywhere_is_told_from_one_given_its_slash() {
+    // `Disallow:m` at `/m`: giving the rule its `/` removes the split for both engines; only
+    // the probe (`Disallow: xqzvw-page` at `/abc/xqzvw-page`) tells them apart.
+    let example = input(
+        "User-agent:*\nDisallow:m\n",
+        "FooBot",
+        "http://example.com/m",
+    );
+    let catalogue = ablated(
+        "ablation-slashless-anywhere",
+        example.clone(),
+        &mut [anywhere_in_url()],
+    );
+    assert_eq!(
+        catalogue.families()[0].split["anywhere-in-url"],
+        Answer::Disallow
+    );
+    let cause = sole_cause(&catalogue);
+    assert_eq!(cause.construct, "rule-elsewhere", "{cause:?}");
+    assert_eq!(clause(&cause, None).force, "must");
+    let catalogue = ablated("ablation-adds-slash", example, &mut [adds_slash()]);
+    assert_eq!(
+        catalogue.families()[0].split["adds-slash"],
+        Answer::Disallow
+    );
+    let cause = sole_cause(&catalogue);
+    assert_eq!(cause.construct, "no-leading-slash", "{cause:?}");
+}
+
 /// The reference under `rfc9309`, except that every percent-encoding, in the URL and in the
 /// rules alike, is decoded before comparing (one opaque octet, written `%FF`).
 fn decodes_the_url() -> Box<dyn Engine> {

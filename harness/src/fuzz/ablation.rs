@@ -3709,7 +3709,7 @@ impl Asker<'_> {
         all.extend(file_ignored_probe(input).map(|probe| (FILE_IGNORED.to_owned(), probe)));
         all.extend(allow_ignored_probe(input).map(|probe| (ALLOW_IGNORED.to_owned(), probe)));
         all.extend(line_alone_variants(input));
-        for probe in &LENGTH_PROBES {
+        for probe in &RULE_PROBES {
             for (control, name) in [false, true].into_iter().zip(probe.names) {
                 all.extend(probe.asked(input, control).map(|p| (name.to_owned(), p)));
             }
@@ -3877,45 +3877,61 @@ pub fn allow_ignored(family: &Family, name: &str) -> bool {
     )
 }
 
-/// A probe of how an implementation counts a rule's length, with its control: both asked on
-/// the input's host and crawler, each a group of `Allow: {allow}` before `Disallow: {probe}`
-/// (asked about `{probe_url}`) or `Disallow: {control}` (asked about `{control_url}`). Both
-/// profiles disallow both: the `Disallow` is the longer match. An implementation that
-/// allows the probe and disallows the control counts the probe's rule one or more octets
-/// short, and then breaks the tie it sees toward the `Allow`.
+/// A probe of how an implementation reads a rule, with its control: each a group of the
+/// crawler's with the probe's rule lines (`rules`), asked about `path` on the input's host.
+/// Both profiles answer the probe and the control alike; an implementation that answers the
+/// probe otherwise and the control as they do reads the rule as the probe's construct says
+/// (the control shows it reads the rule at all, and not as something that decides every
+/// question).
 #[derive(Debug)]
-pub struct LengthProbe {
-    /// The construct a library shown to count so is filed under.
+pub struct RuleProbe {
+    /// The construct a library shown to read so is filed under.
     pub construct: &'static str,
     /// The names the probe and its control are asked under: evidence, never a construct.
     pub names: [&'static str; 2],
-    allow: &'static str,
+    /// The rule lines and the path asked about, for the probe.
     probe: (&'static str, &'static str),
+    /// The same, for the control.
     control: (&'static str, &'static str),
+    /// What both profiles answer to the probe and to its control.
+    reference: Answer,
     /// Whether a rule value makes the input one to ask the probe for.
     holds: fn(&[u8]) -> bool,
-    /// Whether the input's rules give the miscount a say.
+    /// Whether the input's rules give the behaviour a say.
     decides: fn(&Input) -> bool,
+    /// The constructs the ablation may name for a library that reads rules so (alone, or
+    /// together as [`COMBINED`]): where the probe shows the behaviour, it is the root cause.
+    pub explains: &'static [&'static str],
 }
 
-/// The length probes: a final `$` left out of a rule's length (`Allow: /a$` ties
-/// `Disallow: /a*`), and a percent-encoding counted as the one character it encodes.
-pub const LENGTH_PROBES: [LengthProbe; 2] = [
-    LengthProbe {
+/// The rule probes:
+/// - a final `$` left out of a rule's length: `Allow: /a` before `Disallow: /a$` is a tie
+///   the `Allow` wins (its control `Disallow: /a*` the longer match for every reading);
+/// - a percent-encoding counted as the one character it encodes: `Disallow: /a-%3E` after
+///   `Allow: /a-*` (its control `Disallow: /a-abc`);
+/// - a rule looked for anywhere in the URL, rather than at the start of its path:
+///   `Disallow: xqzvw-page` asked about `/abc/xqzvw-page`, which no reading matches (read as
+///   written, or given its leading `/`); its control, `/abc/xqzvw-other`, holds the rule's
+///   text nowhere. A library that reads a rule without its leading `/` as one with it
+///   allows both; one that looks for it anywhere disallows the probe. That is
+///   `rule-elsewhere`, not the slash the rule lacks.
+pub const RULE_PROBES: [RuleProbe; 3] = [
+    RuleProbe {
         construct: "anchor-length",
         names: ["anchor-uncounted", "anchor-uncounted-control"],
-        allow: "/xqzvw-page",
-        probe: ("/xqzvw-page$", "/xqzvw-page"),
-        control: ("/xqzvw-page*", "/xqzvw-page"),
+        probe: ("Allow: /xqzvw-page\nDisallow: /xqzvw-page$", "/xqzvw-page"),
+        control: ("Allow: /xqzvw-page\nDisallow: /xqzvw-page*", "/xqzvw-page"),
+        reference: Answer::Disallow,
         holds: |value| value.ends_with(b"$"),
         decides: anchor_decides,
+        explains: &LENGTH_LIKE,
     },
-    LengthProbe {
+    RuleProbe {
         construct: "escape-length",
         names: ["escape-decoded", "escape-decoded-control"],
-        allow: "/xqzvw-*",
-        probe: ("/xqzvw-%3E", "/xqzvw-%3E"),
-        control: ("/xqzvw-abc", "/xqzvw-abc"),
+        probe: ("Allow: /xqzvw-*\nDisallow: /xqzvw-%3E", "/xqzvw-%3E"),
+        control: ("Allow: /xqzvw-*\nDisallow: /xqzvw-abc", "/xqzvw-abc"),
+        reference: Answer::Disallow,
         holds: |value| {
             value.windows(3).any(|w| {
                 w[0] == b'%'
@@ -3924,12 +3940,37 @@ pub const LENGTH_PROBES: [LengthProbe; 2] = [
             })
         },
         decides: |input| rule_kinds(input) == (true, true),
+        explains: &LENGTH_LIKE,
+    },
+    RuleProbe {
+        construct: "rule-elsewhere",
+        names: ["slashless-anywhere", "slashless-anywhere-control"],
+        probe: ("Disallow: xqzvw-page", "/abc/xqzvw-page"),
+        control: ("Disallow: xqzvw-page", "/abc/xqzvw-other"),
+        reference: Answer::Allow,
+        holds: |value| !value.is_empty() && !value.starts_with(b"/") && !value.starts_with(b"*"),
+        decides: |_| true,
+        explains: &["no-leading-slash", "rule-in-host"],
     },
 ];
 
-impl LengthProbe {
+/// The constructs the ablation may name for a library that counts a rule's length short:
+/// those about the rules' patterns, escapes and lengths.
+const LENGTH_LIKE: [&str; 9] = [
+    "wildcard",
+    "end-anchor",
+    "tie",
+    "tie-order",
+    "equal-match",
+    "rule-order",
+    "reserved-escape",
+    "hex-case",
+    "escape-split",
+];
+
+impl RuleProbe {
     /// The probe (`control` false) or its control for `input`; `None` for an input without a
-    /// rule the probe [`LengthProbe::holds`] for, or a crawler without a product token.
+    /// rule the probe [`RuleProbe::holds`] for, or a crawler without a product token.
     fn asked(&self, input: &Input, control: bool) -> Option<Input> {
         let name = input.agent.split('/').next().unwrap_or_default();
         if !reptest_peers::product_token(name) {
@@ -3941,20 +3982,36 @@ impl LengthProbe {
             .then_some(())?;
         let url = input.urls.first()?;
         let origin = &url[..path_at(url)];
-        let (rule, path) = if control { self.control } else { self.probe };
+        let (rules, path) = if control { self.control } else { self.probe };
+        let mut lines = vec![format!("User-agent: {name}\n").into_bytes()];
+        lines.extend(rules.lines().map(|rule| format!("{rule}\n").into_bytes()));
         Some(Input {
-            lines: vec![
-                format!("User-agent: {name}\n").into_bytes(),
-                format!("Allow: {}\n", self.allow).into_bytes(),
-                format!("Disallow: {rule}\n").into_bytes(),
-            ],
+            lines,
             agent: input.agent.clone(),
             urls: vec![format!("{origin}{path}")],
         })
     }
 
-    /// Whether `name` allows the probe and disallows its control on `family`, both profiles
-    /// disallowing both.
+    /// The rule lines of `input` that make it one to ask the probe for ("the line `…`").
+    pub fn instance(&self, input: &Input) -> Option<String> {
+        let body = input.body();
+        let readings = line_readings(&body)?;
+        let lines = split_lines(&body);
+        let held: Vec<&[u8]> = lines
+            .iter()
+            .zip(&readings)
+            .filter(|(line, (kinds, _))| {
+                is_rule(kinds)
+                    && any_value_span(&line.content)
+                        .is_some_and(|(s, e)| (self.holds)(&line.content[s..e]))
+            })
+            .map(|(line, _)| line.content.as_slice())
+            .collect();
+        (!held.is_empty()).then(|| named_lines(&held))
+    }
+
+    /// Whether `name` answers the probe otherwise than both profiles on `family`, and its
+    /// control as they do.
     pub fn shows(&self, family: &Family, name: &str) -> bool {
         let Some(input) = family.input.as_ref().map(FamilyInput::input) else {
             return false;
@@ -3967,10 +4024,14 @@ impl LengthProbe {
                 .find(|a| a.construct == self.names[usize::from(control)] && a.input == asked)?;
             [Profile::Rfc9309, Profile::Google]
                 .into_iter()
-                .all(|p| found.answers.get(&reference_name(p)) == Some(&Answer::Disallow))
+                .all(|p| found.answers.get(&reference_name(p)) == Some(&self.reference))
                 .then(|| found.answers.get(name).copied())?
         };
-        said(false) == Some(Answer::Allow) && said(true) == Some(Answer::Disallow)
+        let other = match self.reference {
+            Answer::Allow => Answer::Disallow,
+            _ => Answer::Allow,
+        };
+        said(false) == Some(other) && said(true) == Some(self.reference)
     }
 }
 
@@ -3990,14 +4051,26 @@ fn rule_values(input: &Input) -> Vec<Vec<u8>> {
         .collect()
 }
 
-/// The length construct `name` shows on `family`, where the input gives it a say: a
-/// library leaving a rule's `$` out of its length where the `$` decides the lengths
-/// (`anchor_decides`); one counting a percent-encoding as one character where rules of
-/// both kinds are in the file.
-pub fn length_miscount(family: &Family, name: &str) -> Option<&'static str> {
+/// The construct a rule probe ([`RULE_PROBES`]) shows `name` reads `family`'s rules by,
+/// where the ablation named `construct` (with `with`, for [`COMBINED`]) and the input gives
+/// that reading a say: a library leaving a rule's `$` out of its length where the `$`
+/// decides the lengths (`anchor_decides`); one counting a percent-encoding as one character
+/// where rules of both kinds are in the file; one looking for a rule anywhere in the URL.
+pub fn probed_construct(
+    family: &Family,
+    name: &str,
+    construct: &str,
+    with: &[&str],
+) -> Option<&'static str> {
     let input = family.input.as_ref()?.input();
-    LENGTH_PROBES
+    RULE_PROBES
         .iter()
+        .filter(|probe| {
+            probe.explains.contains(&construct)
+                || construct == COMBINED
+                    && !with.is_empty()
+                    && with.iter().all(|c| probe.explains.contains(c))
+        })
         .filter(|probe| (probe.decides)(&input))
         .find(|probe| probe.shows(family, name))
         .map(|probe| probe.construct)

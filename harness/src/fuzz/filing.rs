@@ -1132,10 +1132,27 @@ fn root_cause_section(
         std::slice::from_ref(&cause.construct)
     };
     let instances: Vec<String> = match (seen.as_ref(), input.as_ref()) {
-        (Some(f), Some(i)) => constructs
-            .iter()
-            .filter_map(|c| crate::fuzz::ablation::instance_for(f, &cause.implementation, i, c))
-            .collect(),
+        (Some(f), Some(i)) => {
+            let of = |constructs: &[&str]| -> Vec<String> {
+                constructs
+                    .iter()
+                    .filter_map(|c| {
+                        crate::fuzz::ablation::instance_for(f, &cause.implementation, i, c)
+                    })
+                    .collect()
+            };
+            let found = of(constructs);
+            // A construct a rule probe showed has no neutralisation of its own in the input
+            // (a slashless rule the library looks for anywhere): the lines are the rules the
+            // probe is asked for.
+            match crate::fuzz::ablation::RULE_PROBES
+                .iter()
+                .find(|p| p.construct == cause.construct)
+            {
+                Some(probe) if found.is_empty() => probe.instance(i).into_iter().collect(),
+                _ => found,
+            }
+        }
         _ => Vec::new(),
     };
     let here = if instances.is_empty() {

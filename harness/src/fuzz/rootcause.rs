@@ -160,20 +160,6 @@ pub struct Label {
     pub file_ignored: bool,
 }
 
-/// The constructs the ablation may name for a library that counts a rule's length short:
-/// those about the rules' patterns, escapes and lengths.
-const LENGTH_LIKE: [&str; 9] = [
-    "wildcard",
-    "end-anchor",
-    "tie",
-    "tie-order",
-    "equal-match",
-    "rule-order",
-    "reserved-escape",
-    "hex-case",
-    "escape-split",
-];
-
 /// The label of `name`'s split in `family` against `expected`: derived from the family's
 /// ablation ([`crate::fuzz::ablation::cause`]), or, when the family has not been ablated for
 /// `name`, its primary construct.
@@ -194,14 +180,15 @@ pub fn label(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Lab
         };
     }
     let cause = crate::fuzz::ablation::cause(family, name, expected);
-    // A library that counts a rule's length short (a `$` left out, a percent-encoding counted
-    // as one character), where that decides: that is its behaviour, whichever of the rules'
-    // `*`, `$` or escapes the ablation took out (writing out a `*` changes the other rule's
-    // length too).
-    if cause
-        .as_ref()
-        .is_some_and(|c| LENGTH_LIKE.contains(&c.construct))
-        && let Some(construct) = crate::fuzz::ablation::length_miscount(family, name)
+    // A library that reads rules as a probe shows (a rule's length counted short, its `$`
+    // left out or a percent-encoding counted as one character; a rule looked for anywhere in
+    // the URL), where that decides: that is its behaviour, whichever of the rules' `*`, `$`,
+    // escapes or slashes the ablation took out (writing out a `*` changes the other rule's
+    // length too; giving a slashless rule its `/` moves where a library looking anywhere
+    // finds it).
+    if let Some(found) = &cause
+        && let Some(construct) =
+            crate::fuzz::ablation::probed_construct(family, name, found.construct, &found.with)
     {
         return Label {
             construct,
