@@ -303,6 +303,10 @@ struct FuzzReportArgs {
     /// The spec cases (for the covering case of each root cause).
     #[arg(long, default_value_os_t = adapters::workspace_root().join("spec-cases"))]
     cases: PathBuf,
+    /// The suite's results: a root cause's covering case is one its implementation fails
+    /// there.
+    #[arg(long, default_value_os_t = adapters::workspace_root().join("reports/results.json"))]
+    results: PathBuf,
     /// Seconds an adapter may take to answer one request.
     #[arg(long, default_value = "30", value_parser = parse_timeout)]
     timeout: Duration,
@@ -434,6 +438,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 corpus: (!args.no_corpus).then_some(args.corpus),
                 agent: args.agent,
                 cases: args.cases,
+                results: args.results,
                 timeout: args.timeout,
                 dirs: args.dirs,
                 render: args.render,

@@ -329,14 +329,15 @@ fn holds(file: &BTreeSet<&str>, cause: &RootCause) -> bool {
 }
 
 /// Measures every root cause of `index`: prevalence with `engines` (the implementations, by
-/// name) over `corpus` asked as `agent`, and covering cases among `cases`. `progress` hears
-/// each implementation as it finishes.
+/// name) over `corpus` asked as `agent`, and covering cases among `cases`, those the
+/// implementation fails in the suite's `results`. `progress` hears each implementation as
+/// it finishes.
 pub fn measure(
     index: &Index,
     corpus: Option<(&Corpus, &str)>,
     agent: &str,
     engines: &mut [Box<dyn Engine>],
-    cases: &[Case],
+    (cases, results): (&[Case], Option<&crate::report::Results>),
     progress: &dyn Fn(&str),
 ) -> Measured {
     let causes = root_causes(index);
@@ -347,11 +348,12 @@ pub fn measure(
         root_causes: BTreeMap::new(),
     };
     let checks = case_checks(cases);
+    let status = suite_status(results);
     for cause in &causes {
         out.root_causes.insert(
             cause.id.clone(),
             RootMeasure {
-                case: covering(cause, &checks),
+                case: covering(cause, &checks, &status),
                 ..RootMeasure::default()
             },
         );
@@ -472,9 +474,29 @@ pub fn measure(
     out
 }
 
+/// The suite's status of each implementation's check, by implementation, case id and the
+/// check's index: what [`covering`] asks of a case.
+type SuiteStatus<'r> =
+    BTreeMap<(&'r str, &'r str, usize), &'r BTreeMap<Profile, crate::answer::Status>>;
+
+/// [`SuiteStatus`] from the suite's results.
+fn suite_status(results: Option<&crate::report::Results>) -> SuiteStatus<'_> {
+    results
+        .into_iter()
+        .flat_map(|r| &r.implementations)
+        .flat_map(|i| {
+            i.results
+                .iter()
+                .map(move |c| ((i.name.as_str(), c.case.as_str(), c.check), &c.status))
+        })
+        .collect()
+}
+
 /// One spec-case check as the reference decides it: what [`covering`] compares.
 struct CaseCheck<'c> {
     case: &'c Case,
+    /// The check's index in the case.
+    index: usize,
     /// Per profile of the case: the reference's answer and decision tags.
     decided: BTreeMap<Profile, (Answer, Vec<&'static str>)>,
     /// The body's constructs and the URL's.
@@ -511,6 +533,7 @@ fn case_checks(cases: &[Case]) -> Vec<CaseCheck<'_>> {
         constructs.extend(url_tags(&check.url));
         out.push(CaseCheck {
             case: check.case,
+            index: check.index,
             decided,
             constructs,
         });
@@ -519,16 +542,38 @@ fn case_checks(cases: &[Case]) -> Vec<CaseCheck<'_>> {
 }
 
 /// The spec-case check that holds the root cause's construct (in its body, URL or the
-/// deciding rule) and expects the root cause's expected verdicts, the most to the point
-/// first: one whose deciding rule holds the construct, then the one holding fewest other
-/// constructs (a case about a vertical tab that happens to hold a slashless rule covers it
-/// only when no case about slashless rules does), then the first. A root cause whose
-/// label is only the kind of decision (a plain longest-match question) names no construct a
-/// case could be matched on: none is claimed.
-fn covering(cause: &RootCause, checks: &[CaseCheck<'_>]) -> Option<CoveringCase> {
+/// deciding rule), expects the root cause's expected verdicts and that the implementation
+/// fails under each of the profiles it contradicts (in the suite's `results`: a case it
+/// passes does not cover its behaviour), the most to the point first: one whose deciding
+/// rule holds the construct, then the one holding fewest other constructs (a case about a
+/// vertical tab that happens to hold a slashless rule covers it only when no case about
+/// slashless rules does), then the first. A root cause whose label is only the kind of
+/// decision (a plain longest-match question) names no construct a case could be matched on:
+/// none is claimed; nor is any for an implementation the results do not hold.
+fn covering(
+    cause: &RootCause,
+    checks: &[CaseCheck<'_>],
+    results: &SuiteStatus<'_>,
+) -> Option<CoveringCase> {
     if matches!(place(cause.construct), Place::Decision | Place::Agent) {
         return None;
     }
+    let fails = |check: &CaseCheck<'_>| {
+        results
+            .get(&(
+                cause.implementation.as_str(),
+                check.case.id.as_str(),
+                check.index,
+            ))
+            .is_some_and(|status| {
+                cause.expected.keys().all(|p| {
+                    matches!(
+                        status.get(p),
+                        Some(crate::answer::Status::Fail | crate::answer::Status::KnownFail)
+                    )
+                })
+            })
+    };
     let deciding = |check: &CaseCheck<'_>| {
         check
             .decided
@@ -538,6 +583,7 @@ fn covering(cause: &RootCause, checks: &[CaseCheck<'_>]) -> Option<CoveringCase>
     let check = checks
         .iter()
         .enumerate()
+        .filter(|(_, check)| fails(check))
         .filter(|(_, check)| {
             cause.expected.iter().all(|(profile, expected)| {
                 check.decided.get(profile).is_some_and(|(said, tags)| {
@@ -582,6 +628,9 @@ pub struct ReportPlan {
     pub agent: String,
     /// The spec cases.
     pub cases: std::path::PathBuf,
+    /// The suite's results (`reports/results.json`): a covering case is one the
+    /// implementation fails there. Without them no case is claimed.
+    pub results: std::path::PathBuf,
     /// How long an adapter may take to answer one request.
     pub timeout: std::time::Duration,
     /// Where the adapters are.
@@ -614,6 +663,17 @@ pub fn fuzz_report(plan: &ReportPlan, log: &mut dyn std::io::Write) -> anyhow::R
         .cloned()
         .collect();
     let cases = crate::suite::cases::load_dir(&plan.cases)?;
+    let results = if plan.results.exists() {
+        Some(crate::report::load_results(&plan.results)?)
+    } else {
+        writeln!(
+            log,
+            "warning: no suite results at {} (run `reptest report`): no root cause is given a \
+             covering spec case",
+            plan.results.display()
+        )?;
+        None
+    };
     let corpus = match &plan.corpus {
         Some(dir) => Corpus::load_if_present(dir)?,
         None => None,
@@ -673,7 +733,7 @@ pub fn fuzz_report(plan: &ReportPlan, log: &mut dyn std::io::Write) -> anyhow::R
         corpus.as_ref().map(|c| (c, name.as_str())),
         &plan.agent,
         &mut engines,
-        &cases,
+        (&cases, results.as_ref()),
         &|engine| eprintln!("measured {engine}"),
     );
     let mut json = serde_json::to_string_pretty(&measured)?;
