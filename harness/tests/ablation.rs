@@ -821,42 +821,50 @@ fn a_tie_of_a_library_seen_obeying_the_first_match_is_filed_under_rule_order() {
     assert_eq!(clause(&cause, None).force, "must");
 }
 
-/// The reference under `rfc9309`, except that a rule's length counts the whitespace after
-/// its value (the line's end, untrimmed).
-fn counts_trailing_space() -> Box<dyn Engine> {
+/// `body` with each rule line's trailing spaces and tabs replaced by `each` once per octet.
+fn trailing_rewritten(body: &[u8], each: &str) -> String {
+    String::from_utf8_lossy(body)
+        .lines()
+        .map(|line| {
+            let trimmed = line.trim_end_matches([' ', '\t']);
+            let lower = line.to_ascii_lowercase();
+            if lower.starts_with("allow:") || lower.starts_with("disallow:") {
+                format!("{trimmed}{}\n", each.repeat(line.len() - trimmed.len()))
+            } else {
+                format!("{line}\n")
+            }
+        })
+        .collect()
+}
+
+/// The reference under `rfc9309`, except that a rule line's trailing whitespace stays in the
+/// rule's path (compared as `%09`, which no URL here holds).
+fn keeps_trailing_whitespace() -> Box<dyn Engine> {
     common::planted(
-        "counts-trailing-space",
+        "keeps-trailing-whitespace",
         Profile::Rfc9309,
         |reference, body, agent, urls| {
-            let text = String::from_utf8_lossy(body);
-            // A `disallow: /` and a tab outranks an `allow: *` only by its tab.
-            let longer = text.lines().any(|l| {
-                l.to_ascii_lowercase().starts_with("disallow:") && l.ends_with([' ', '\t'])
-            });
-            let mut verdicts = reference.check(body, agent, urls)?;
-            if longer {
-                verdicts.iter_mut().for_each(|v| *v = WireVerdict::Disallow);
-            }
-            Ok(verdicts)
+            let read = trailing_rewritten(body, "%09");
+            reference.check(read.as_bytes(), agent, urls)
         },
     )
 }
 
 #[test]
-fn whitespace_at_a_rule_line_s_end_is_named_not_the_tie_it_decides() {
+fn whitespace_kept_at_a_rule_line_s_end_is_told_from_whitespace_counted() {
     let example = input(
-        "User-agent:foobot\nAllow:*\ndisallow:/\t\n",
+        "User-agent:foobot\ndisallow:/a\t\n",
         "foobot",
-        "http://example.com/a",
+        "http://example.com/ab",
     );
     let catalogue = ablated(
         "ablation-trailing-space",
         example,
-        &mut [counts_trailing_space()],
+        &mut [keeps_trailing_whitespace()],
     );
     assert_eq!(
-        catalogue.families()[0].split["counts-trailing-space"],
-        Answer::Disallow
+        catalogue.families()[0].split["keeps-trailing-whitespace"],
+        Answer::Allow
     );
     let cause = sole_cause(&catalogue);
     assert_eq!(cause.construct, "trailing-space", "{:?}", cause);
@@ -1226,6 +1234,43 @@ fn a_library_counting_an_escape_as_one_character_is_told_from_a_wildcard_bug() {
     let cause = sole_cause(&catalogue);
     assert_eq!(cause.construct, "escape-length", "{cause:?}");
     assert_eq!(clause(&cause, None).force, "must");
+}
+
+/// The reference under `rfc9309`, except that a rule line's trailing whitespace counts in
+/// the rule's length (the rule compared without it): each space or tab becomes a `*`, one
+/// octet more that matches as before.
+fn counts_trailing_whitespace() -> Box<dyn Engine> {
+    common::planted(
+        "counts-trailing-whitespace",
+        Profile::Rfc9309,
+        |reference, body, agent, urls| {
+            let read = trailing_rewritten(body, "*");
+            reference.check(read.as_bytes(), agent, urls)
+        },
+    )
+}
+
+#[test]
+fn trailing_whitespace_counted_in_a_rule_s_length_is_told_from_whitespace_kept() {
+    // `disallow: /a` and two tabs outweighs `allow: /ab` for a library counting the tabs.
+    let example = input(
+        "user-agent: *\nallow: /ab\ndisallow: /a\t\t\n",
+        "foobot",
+        "http://example.com/ab",
+    );
+    let catalogue = ablated(
+        "ablation-space-length",
+        example,
+        &mut [counts_trailing_whitespace(), google_parser()],
+    );
+    assert_eq!(
+        catalogue.families()[0].split["counts-trailing-whitespace"],
+        Answer::Disallow
+    );
+    let cause = sole_cause(&catalogue);
+    assert_eq!(cause.construct, "space-length", "{cause:?}");
+    assert_eq!(clause(&cause, None).force, "must");
+    assert!(title(&cause).contains("length"), "{}", title(&cause));
 }
 
 /// The reference under `google`, except that a line without its colon whose name and value

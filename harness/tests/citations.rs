@@ -31,7 +31,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use reptest::fuzz::ablation::ABLATABLE;
+use reptest::fuzz::ablation::{ABLATABLE, RULE_PROBES};
 use reptest::fuzz::filing::clause_for_tag;
 use reptest::fuzz::rootcause::CONSTRUCT_ORDER;
 use reptest::suite::cases;
@@ -568,10 +568,9 @@ fn every_clause_of_the_findings_reports_is_verbatim() {
     // those ablation neutralises, and the deciding rule's kinds.
     let mut tags: Vec<&str> = CONSTRUCT_ORDER.to_vec();
     tags.extend(ABLATABLE);
+    tags.extend(RULE_PROBES.iter().map(|p| p.construct));
     tags.extend([
         "skipped-empty-agent",
-        "anchor-length",
-        "escape-length",
         "anchored-wildcard",
         "allow-rule",
         "disallow-rule",

@@ -155,8 +155,18 @@ fn robotparser_fetch(robots_url: &str, agent: &str, urls: &[String], timeout_ms:
         .collect())
 }
 
+/// The body decoded with replacement (`String::from_utf8_lossy`): how a caller that holds
+/// the bytes makes the text a crate takes.
 fn text(body: &[u8]) -> Cow<'_, str> {
     String::from_utf8_lossy(body)
+}
+
+/// The body as reqwest's `text()` decodes a response without a declared charset (the
+/// Encoding Standard's decode with UTF-8 as the fallback: a byte order mark taken off,
+/// invalid sequences replaced): the text a crate whose own fetch is reqwest's receives.
+#[cfg(feature = "http-client-crates")]
+fn fetched_text(body: &[u8]) -> Cow<'_, str> {
+    encoding_rs::UTF_8.decode(body).0
 }
 
 /// The URL's path and query (`/a?b`), or `None` when the `url` crate cannot parse it: how
@@ -316,7 +326,7 @@ fn robots_txt(body: &[u8], agent: &str, urls: &[String]) -> Answer {
 /// `RobotsTxt::parse(text)` then `can_fetch(agent, path)`.
 #[cfg(feature = "http-client-crates")]
 fn robotstxt_rs(body: &[u8], agent: &str, urls: &[String]) -> Answer {
-    let robots = robotstxt_rs::RobotsTxt::parse(&text(body));
+    let robots = robotstxt_rs::RobotsTxt::parse(&fetched_text(body));
     Ok(by_path(urls, |p| robots.can_fetch(agent, p)))
 }
 
@@ -329,7 +339,7 @@ fn robotparser(body: &[u8], agent: &str, urls: &[String]) -> Answer {
     let Some(origin) = parsed.iter().flatten().next().map(url::Url::origin) else {
         return Ok(vec![Verdict::Unsupported; urls.len()]);
     };
-    let robots = robotparser::parser::parse_robots_txt(origin, &text(body)).get_result();
+    let robots = robotparser::parser::parse_robots_txt(origin, &fetched_text(body)).get_result();
     Ok(parsed
         .iter()
         .map(|u| match u {

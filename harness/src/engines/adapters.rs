@@ -72,31 +72,41 @@ pub enum BodyAs {
     /// The bytes as fetched.
     #[default]
     Bytes,
-    /// Text: decoded as UTF-8, each invalid sequence replaced by U+FFFD (what an HTTP
-    /// client's `text()` does).
+    /// Text: decoded as UTF-8, each invalid sequence replaced by U+FFFD, a byte order mark
+    /// kept as U+FEFF (Python's `errors="replace"`, Node's `Buffer.toString`, Rust's
+    /// `String::from_utf8_lossy`).
     TextLossy,
+    /// Text as an HTTP client's `text()` decodes a body without a declared charset (reqwest,
+    /// which a crate's own fetch uses): the Encoding Standard's decode with UTF-8 as the
+    /// fallback (`encoding_rs`), which takes a byte order mark off (and follows a UTF-16 one)
+    /// and replaces each invalid sequence by U+FFFD.
+    TextFetched,
     /// Text: decoded as UTF-8; a body that is not UTF-8 never reaches the library (the
     /// adapter or the decoding step fails).
     TextStrict,
 }
 
 impl BodyAs {
-    /// `bytes`, `text-lossy` or `text-strict`.
+    /// `bytes`, `text-lossy`, `text-fetched` or `text-strict`.
     pub fn name(self) -> &'static str {
         match self {
             BodyAs::Bytes => "bytes",
             BodyAs::TextLossy => "text-lossy",
+            BodyAs::TextFetched => "text-fetched",
             BodyAs::TextStrict => "text-strict",
         }
     }
 
-    /// The body the library receives, when it differs from `body` (only a lossy decoding of
-    /// a body that is not UTF-8 changes it).
+    /// The body the library receives, when it differs from `body`: a lossy decoding of a
+    /// body that is not UTF-8, and a fetched text's decoding of one that starts with a byte
+    /// order mark too.
     pub fn received(self, body: &[u8]) -> Option<Vec<u8>> {
-        match (self, String::from_utf8_lossy(body)) {
-            (BodyAs::TextLossy, std::borrow::Cow::Owned(text)) => Some(text.into_bytes()),
-            _ => None,
-        }
+        let text = match self {
+            BodyAs::TextLossy => String::from_utf8_lossy(body),
+            BodyAs::TextFetched => encoding_rs::UTF_8.decode(body).0,
+            BodyAs::Bytes | BodyAs::TextStrict => return None,
+        };
+        (text.as_bytes() != body).then(|| text.into_owned().into_bytes())
     }
 
     /// The manifest's `body` of adapter `name` in the workspace's adapters directory
@@ -770,4 +780,36 @@ pub fn listing(adapters: &[Adapter]) -> String {
         );
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::BodyAs;
+
+    #[test]
+    fn each_decoding_says_what_it_changes() {
+        let bom = b"\xEF\xBB\xBFUser-agent: *\nDisallow: /\n";
+        let invalid = b"User-agent: *\nDisallow: /\xC3\n";
+        let plain = b"User-agent: *\nDisallow: /\n";
+        // A lossy decoder keeps the byte order mark; a fetched text takes it off.
+        assert_eq!(BodyAs::TextLossy.received(bom), None);
+        assert_eq!(
+            BodyAs::TextFetched.received(bom).as_deref(),
+            Some(&plain[..])
+        );
+        // Both replace what is not UTF-8.
+        let replaced = "User-agent: *\nDisallow: /\u{FFFD}\n".as_bytes();
+        for kind in [BodyAs::TextLossy, BodyAs::TextFetched] {
+            assert_eq!(
+                kind.received(invalid).as_deref(),
+                Some(replaced),
+                "{kind:?}"
+            );
+            assert_eq!(kind.received(plain), None, "{kind:?}");
+        }
+        for kind in [BodyAs::Bytes, BodyAs::TextStrict] {
+            assert_eq!(kind.received(bom), None, "{kind:?}");
+            assert_eq!(kind.received(invalid), None, "{kind:?}");
+        }
+    }
 }

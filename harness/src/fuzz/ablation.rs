@@ -3895,7 +3895,7 @@ pub struct RuleProbe {
     control: (&'static str, &'static str),
     /// What both profiles answer to the probe and to its control.
     reference: Answer,
-    /// Whether a rule value makes the input one to ask the probe for.
+    /// Whether a rule line (without its line end) makes the input one to ask the probe for.
     holds: fn(&[u8]) -> bool,
     /// Whether the input's rules give the behaviour a say.
     decides: fn(&Input) -> bool,
@@ -3914,15 +3914,21 @@ pub struct RuleProbe {
 ///   written, or given its leading `/`); its control, `/abc/xqzvw-other`, holds the rule's
 ///   text nowhere. A library that reads a rule without its leading `/` as one with it
 ///   allows both; one that looks for it anywhere disallows the probe. That is
-///   `rule-elsewhere`, not the slash the rule lacks.
-pub const RULE_PROBES: [RuleProbe; 3] = [
+///   `rule-elsewhere`, not the slash the rule lacks;
+/// - whitespace at a rule line's end counted in the rule's length, though not compared:
+///   `Disallow: /xqzvw-pag` and two tabs after `Allow: /xqzvw-page`, asked about
+///   `/xqzvw-page`, is the shorter match for every reading (and matches nothing for one that
+///   keeps the tabs in the path); its control has no tabs. A library that disallows the
+///   probe and allows its control strips the whitespace from the path and counts it in the
+///   length.
+pub const RULE_PROBES: [RuleProbe; 4] = [
     RuleProbe {
         construct: "anchor-length",
         names: ["anchor-uncounted", "anchor-uncounted-control"],
         probe: ("Allow: /xqzvw-page\nDisallow: /xqzvw-page$", "/xqzvw-page"),
         control: ("Allow: /xqzvw-page\nDisallow: /xqzvw-page*", "/xqzvw-page"),
         reference: Answer::Disallow,
-        holds: |value| value.ends_with(b"$"),
+        holds: |line| rule_value(line).ends_with(b"$"),
         decides: anchor_decides,
         explains: &LENGTH_LIKE,
     },
@@ -3932,8 +3938,8 @@ pub const RULE_PROBES: [RuleProbe; 3] = [
         probe: ("Allow: /xqzvw-*\nDisallow: /xqzvw-%3E", "/xqzvw-%3E"),
         control: ("Allow: /xqzvw-*\nDisallow: /xqzvw-abc", "/xqzvw-abc"),
         reference: Answer::Disallow,
-        holds: |value| {
-            value.windows(3).any(|w| {
+        holds: |line| {
+            rule_value(line).windows(3).any(|w| {
                 w[0] == b'%'
                     && hex_octet(&w[1..])
                         .is_some_and(|o| !(o.is_ascii_alphanumeric() || UNRESERVED.contains(&o)))
@@ -3948,9 +3954,25 @@ pub const RULE_PROBES: [RuleProbe; 3] = [
         probe: ("Disallow: xqzvw-page", "/abc/xqzvw-page"),
         control: ("Disallow: xqzvw-page", "/abc/xqzvw-other"),
         reference: Answer::Allow,
-        holds: |value| !value.is_empty() && !value.starts_with(b"/") && !value.starts_with(b"*"),
+        holds: |line| {
+            let value = rule_value(line);
+            !value.is_empty() && !value.starts_with(b"/") && !value.starts_with(b"*")
+        },
         decides: |_| true,
         explains: &["no-leading-slash", "rule-in-host"],
+    },
+    RuleProbe {
+        construct: "space-length",
+        names: ["space-counted", "space-counted-control"],
+        probe: (
+            "Allow: /xqzvw-page\nDisallow: /xqzvw-pag\t\t",
+            "/xqzvw-page",
+        ),
+        control: ("Allow: /xqzvw-page\nDisallow: /xqzvw-pag", "/xqzvw-page"),
+        reference: Answer::Allow,
+        holds: |line| line.last().is_some_and(|b| is_space(*b)),
+        decides: |_| true,
+        explains: &["trailing-space"],
     },
 ];
 
@@ -3976,10 +3998,7 @@ impl RuleProbe {
         if !reptest_peers::product_token(name) {
             return None;
         }
-        rule_values(input)
-            .iter()
-            .any(|v| (self.holds)(v))
-            .then_some(())?;
+        (!self.held(input).is_empty()).then_some(())?;
         let url = input.urls.first()?;
         let origin = &url[..path_at(url)];
         let (rules, path) = if control { self.control } else { self.probe };
@@ -3994,20 +4013,24 @@ impl RuleProbe {
 
     /// The rule lines of `input` that make it one to ask the probe for ("the line `…`").
     pub fn instance(&self, input: &Input) -> Option<String> {
-        let body = input.body();
-        let readings = line_readings(&body)?;
-        let lines = split_lines(&body);
-        let held: Vec<&[u8]> = lines
-            .iter()
-            .zip(&readings)
-            .filter(|(line, (kinds, _))| {
-                is_rule(kinds)
-                    && any_value_span(&line.content)
-                        .is_some_and(|(s, e)| (self.holds)(&line.content[s..e]))
-            })
-            .map(|(line, _)| line.content.as_slice())
-            .collect();
+        let held = self.held(input);
+        let held: Vec<&[u8]> = held.iter().map(Vec::as_slice).collect();
         (!held.is_empty()).then(|| named_lines(&held))
+    }
+
+    /// The lines of `input` some reading takes for rules, without their line ends, that the
+    /// probe [`RuleProbe::holds`] for.
+    fn held(&self, input: &Input) -> Vec<Vec<u8>> {
+        let body = input.body();
+        let Some(readings) = line_readings(&body) else {
+            return Vec::new();
+        };
+        split_lines(&body)
+            .into_iter()
+            .zip(&readings)
+            .filter(|(line, (kinds, _))| is_rule(kinds) && (self.holds)(&line.content))
+            .map(|(line, _)| line.content)
+            .collect()
     }
 
     /// Whether `name` answers the probe otherwise than both profiles on `family`, and its
@@ -4035,20 +4058,9 @@ impl RuleProbe {
     }
 }
 
-/// The values of the lines some reading takes for rules.
-fn rule_values(input: &Input) -> Vec<Vec<u8>> {
-    let body = input.body();
-    let Some(readings) = line_readings(&body) else {
-        return Vec::new();
-    };
-    split_lines(&body)
-        .iter()
-        .zip(&readings)
-        .filter(|(_, (kinds, _))| is_rule(kinds))
-        .filter_map(|(line, _)| {
-            any_value_span(&line.content).map(|(s, e)| line.content[s..e].to_vec())
-        })
-        .collect()
+/// A rule line's value (see [`any_value_span`]; empty where it has none).
+fn rule_value(line: &[u8]) -> &[u8] {
+    any_value_span(line).map_or(&[], |(s, e)| &line[s..e])
 }
 
 /// The construct a rule probe ([`RULE_PROBES`]) shows `name` reads `family`'s rules by,

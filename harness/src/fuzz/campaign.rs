@@ -16,9 +16,11 @@
 //!
 //! Three rules keep a finding about the library rather than about the harness:
 //! - *The same question.* Each implementation declares how its library receives the body
-//!   ([`BodyAs`], the manifest's `body`). Where a library takes text decoded with replacement
-//!   and the body is not UTF-8, the reference is asked about the text the library received,
-//!   and a deviation is minimised and recorded on that text, with the transformation named.
+//!   ([`BodyAs`], the manifest's `body`). Where the decoding a library takes text by changes
+//!   the body (replacement of what is not UTF-8; a byte order mark taken off, for text as an
+//!   HTTP client's `text()` decodes it), the reference is asked about the text the library
+//!   received, and a deviation is minimised and recorded on that text, with the
+//!   transformation named.
 //! - *The contract.* Before a finding is kept it is asked again inside the call contract
 //!   ([`crate::fuzz::contract`]): the agent a product token, the URL encoded, the body valid.
 //!   A split that disappears there rests on the contract: dropped, or, in a run that opted
@@ -114,9 +116,19 @@ pub fn case_bytes(seed: u64, case: u64) -> Vec<u8> {
 /// One engine's reply to one input.
 type Reply = Result<Vec<WireVerdict>, EngineError>;
 
-/// The text a lossy decoder receives, and the reference's replies to it under `rfc9309` and
+/// How some implementations receive a body ([`BodyAs`]), the text they receive where it
+/// differs from the body, and the reference's replies to that text under `rfc9309` and
 /// `google`.
-type Received = (Vec<u8>, [Reply; 2]);
+type Received = (BodyAs, Vec<u8>, [Reply; 2]);
+
+/// The decoding an implementation received a body by, where it changed the body.
+#[derive(Clone, Copy, Debug)]
+struct Decoded {
+    /// Its name ([`BodyAs::name`]): the finding's transformation.
+    name: &'static str,
+    /// Whether the body sent was not UTF-8 (the finding then belongs to `invalid-utf8`).
+    invalid: bool,
+}
 
 /// What makes two deviations the same for minimising: the implementation, its answer, the
 /// reference's answers and how the reference decided under `rfc9309` and `google`. The same
@@ -128,8 +140,8 @@ struct DeviationKey {
     rfc9309: Answer,
     google: Answer,
     decision: [String; 2],
-    /// Whether the implementation was judged on the body decoded with replacement.
-    received: bool,
+    /// The decoding of the body the implementation was judged on, where it changed the body.
+    received: Option<BodyAs>,
 }
 
 /// Counters for the progress line and the closing summary.
@@ -305,17 +317,23 @@ impl Campaign {
         self
     }
 
-    /// The reference's replies (under `rfc9309` and `google`) to the text a library that
-    /// decodes with replacement receives, when that differs from `body` and some
-    /// implementation receives it.
-    fn received_replies(&mut self, input: &Input, body: &[u8]) -> Option<Received> {
-        if !self.bodies.contains(&BodyAs::TextLossy) {
-            return None;
-        }
-        let text = BodyAs::TextLossy.received(body)?;
-        let replies = [Profile::Rfc9309, Profile::Google]
-            .map(|p| self.oracle.under(p).check(&text, &input.agent, &input.urls));
-        Some((text, replies))
+    /// For each way some implementation receives a body that changes `body` (a lossy
+    /// decoding of one that is not UTF-8, a fetched text's of one starting with a byte order
+    /// mark), the text received and the reference's replies to it under `rfc9309` and
+    /// `google`.
+    fn received_replies(&mut self, input: &Input, body: &[u8]) -> Vec<Received> {
+        let mut kinds = self.bodies.clone();
+        kinds.sort_unstable();
+        kinds.dedup();
+        kinds
+            .into_iter()
+            .filter_map(|kind| {
+                let text = kind.received(body)?;
+                let replies = [Profile::Rfc9309, Profile::Google]
+                    .map(|p| self.oracle.under(p).check(&text, &input.agent, &input.urls));
+                Some((kind, text, replies))
+            })
+            .collect()
     }
 
     /// The same campaign generating inputs of `classes` (realistic ones only by default).
@@ -471,7 +489,7 @@ impl Campaign {
                     self.block = Some(block);
                 }
                 self.stats.cases += 1;
-                self.examine(settings, *case, input, oracle, &row, received.as_ref())?;
+                self.examine(settings, *case, input, oracle, &row, &received)?;
             }
             progress(&self.stats);
         }
@@ -498,7 +516,7 @@ impl Campaign {
             input,
             [&reference[0], &reference[1]],
             &row,
-            received.as_ref(),
+            &received,
         )
     }
 
@@ -512,7 +530,7 @@ impl Campaign {
         input: &Input,
         reference: [&Reply; 2],
         row: &[&Reply],
-        received: Option<&Received>,
+        received: &[Received],
     ) -> Result<()> {
         for (engine, answer) in row.iter().enumerate() {
             if let Err(EngineError::Unavailable(_)) = answer
@@ -529,21 +547,27 @@ impl Campaign {
                 Answer::of(reference[0], index),
                 Answer::of(reference[1], index),
             ];
-            let decoded =
-                received.map(|(_, r)| [Answer::of(&r[0], index), Answer::of(&r[1], index)]);
             let mut any = false;
-            // The one-URL input (as sent, and as a lossy decoder received it) and the
+            // The one-URL input (as sent, and as each decoding received it) and the
             // reference's decision on it, worked out once per URL and only when some
             // implementation deviates there.
-            let mut questions: [Option<(Input, [String; 2])>; 2] = [None, None];
+            let mut questions: Vec<Option<(Input, [String; 2])>> = vec![None; received.len() + 1];
             for (engine, engine_answer) in row.iter().enumerate() {
                 if self.lost[engine] {
                     continue;
                 }
-                let lossy = self.bodies[engine] == BodyAs::TextLossy && received.is_some();
-                let [rfc, google] = match (lossy, decoded) {
-                    (true, Some(decoded)) => decoded,
-                    _ => raw,
+                let got = received
+                    .iter()
+                    .position(|(kind, ..)| *kind == self.bodies[engine]);
+                let [rfc, google] = match got {
+                    Some(i) => {
+                        let replies = &received[i].2;
+                        [
+                            Answer::of(&replies[0], index),
+                            Answer::of(&replies[1], index),
+                        ]
+                    }
+                    None => raw,
                 };
                 if rfc == Answer::Error || google == Answer::Error {
                     // The reference rejects the URL: nothing to compare.
@@ -557,13 +581,14 @@ impl Campaign {
                 if answer == rfc && answer == google {
                     continue;
                 }
-                let (one, shape) = questions[usize::from(lossy)].get_or_insert_with(|| {
-                    let lines = match received {
-                        Some((text, _)) if lossy => text
+                let (one, shape) = questions[got.map_or(0, |i| i + 1)].get_or_insert_with(|| {
+                    let lines = match got {
+                        Some(i) => received[i]
+                            .1
                             .split_inclusive(|b| *b == b'\n')
                             .map(<[u8]>::to_vec)
                             .collect(),
-                        _ => input.lines.clone(),
+                        None => input.lines.clone(),
                     };
                     let one = Input {
                         lines,
@@ -585,13 +610,16 @@ impl Campaign {
                     rfc9309: rfc,
                     google,
                     decision: shape.clone(),
-                    received: lossy,
+                    received: got.map(|i| received[i].0),
                 };
                 let out_of_time = self.deadline.is_some_and(|d| Instant::now() >= d)
                     || self.stop.load(Ordering::Relaxed);
                 if !out_of_time && self.minimised.insert(key) {
                     let one = one.clone();
-                    let transformation = lossy.then_some(BodyAs::TextLossy.name());
+                    let transformation = got.map(|i| Decoded {
+                        name: received[i].0.name(),
+                        invalid: std::str::from_utf8(&input.body()).is_err(),
+                    });
                     if answer == Answer::Timeout {
                         let took = engine_answer
                             .as_ref()
@@ -646,7 +674,7 @@ impl Campaign {
         input: Input,
         engine: usize,
         took: Duration,
-        transformation: Option<&'static str>,
+        transformation: Option<Decoded>,
     ) -> Result<()> {
         let body = input.body();
         let mut split = BTreeMap::new();
@@ -668,7 +696,7 @@ impl Campaign {
             minimised_for: name,
             cut_short: false,
             classes,
-            transformation,
+            transformation: transformation.map(|d| d.name),
             contract: Vec::new(),
             timeout_ms: Some(u64::try_from(took.as_millis()).unwrap_or(u64::MAX)),
         };
@@ -685,7 +713,7 @@ impl Campaign {
         original: Input,
         engine: usize,
         answer: Answer,
-        transformation: Option<&'static str>,
+        transformation: Option<Decoded>,
     ) -> Result<()> {
         let body = original.body();
         let rfc = self.oracle.answer(Profile::Rfc9309, &original, &body);
@@ -749,9 +777,9 @@ impl Campaign {
             return Ok(());
         }
         let mut classes = self.inputs.used_by(&minimal);
-        if transformation.is_some() && !classes.contains(&"invalid-utf8") {
-            // Asked about the text a lossy decoder made of a body that was not UTF-8: listed
-            // with that class, never in the default ranking.
+        if transformation.is_some_and(|d| d.invalid) && !classes.contains(&"invalid-utf8") {
+            // Asked about the text a decoder made of a body that was not UTF-8: listed with
+            // that class, never in the default ranking.
             classes.push("invalid-utf8");
         }
         let finding = Finding {
@@ -764,7 +792,7 @@ impl Campaign {
             minimised_for: self.implementations[engine].info().name.clone(),
             cut_short,
             classes,
-            transformation,
+            transformation: transformation.map(|d| d.name),
             contract,
             timeout_ms: None,
         };

@@ -240,7 +240,7 @@ pub fn clause_for_tag(tag: &str) -> Option<Clause> {
              rules MUST be combined into one group and parsed according to Section 2.2.2.",
             "must",
         ),
-        "trailing-space" => c(
+        "trailing-space" | "space-length" => c(
             "Google 2019 (File format)",
             "Whitespace at the beginning and at the end of the line is ignored.",
             "must",

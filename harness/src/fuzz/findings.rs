@@ -227,7 +227,9 @@ pub struct Finding {
     pub classes: Vec<&'static str>,
     /// How the body was transformed before the implementation received it, when that
     /// changed it (`text-lossy`: the input is the text its UTF-8 decoding with replacement
-    /// made of a body that was not UTF-8, and the reference was asked about that text).
+    /// made of a body that was not UTF-8; `text-fetched`: the text an HTTP client's `text()`
+    /// made of it, a leading byte order mark taken off too), and the reference was asked
+    /// about that text.
     pub transformation: Option<&'static str>,
     /// The call contracts the split rests on (it disappears inside them); empty when it
     /// stays inside every contract ([`crate::fuzz::contract`]).
@@ -279,7 +281,8 @@ pub struct Family {
     /// Other implementations whose own minimisation reached the same input.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub also_minimised_for: Vec<String>,
-    /// How the body was transformed before that implementation received it (`text-lossy`),
+    /// How the body was transformed before that implementation received it (`text-lossy`,
+    /// `text-fetched`),
     /// when that changed it; the input is then what it received.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub transformation: Option<String>,

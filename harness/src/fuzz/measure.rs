@@ -128,6 +128,7 @@ fn file_tags(body: &[u8], agent: &str) -> BTreeSet<&'static str> {
                 tags.insert("space-before-colon");
             }
             let key = key.trim().to_ascii_lowercase();
+            let spaced = value.ends_with([' ', '\t']);
             let value = value.trim();
             // A name Google's parser accepts as a misspelling is that construct instead.
             if !lenient.contains(key.as_str()) {
@@ -158,6 +159,11 @@ fn file_tags(body: &[u8], agent: &str) -> BTreeSet<&'static str> {
                 if value.contains('%') {
                     // One a library counting an escape as one character may read wrong.
                     tags.insert("escape-length");
+                }
+                if spaced && !value.is_empty() {
+                    // One a library counting a rule line's trailing whitespace in the rule's
+                    // length may read wrong.
+                    tags.insert("space-length");
                 }
                 if key == "allow" && !value.is_empty() {
                     // One a library reading `Allow` rules as all that may be fetched may.

@@ -144,7 +144,7 @@ pub fn repro(name: &str, version: &str, input: &FamilyInput) -> Option<Repro> {
         }
     };
     let lossy_py =
-        "text = body.decode(\"utf-8\", errors=\"replace\")  # as an HTTP client's text()";
+        "text = body.decode(\"utf-8\", errors=\"replace\")  # invalid bytes become U+FFFD";
     let verdict_py = |expr: &str| format!("print(\"allow\" if {expr} else \"disallow\")");
     let node = |packages: &str, code: String| Repro {
         language: "javascript",
@@ -164,7 +164,12 @@ pub fn repro(name: &str, version: &str, input: &FamilyInput) -> Option<Repro> {
         "    let body: &[u8] = b\"{}\";\n    let agent = {agent};\n    let url = {url};\n",
         escaped_bytes(&body)
     );
-    let rs_lossy = "    let text = String::from_utf8_lossy(body); // as an HTTP client's text()\n";
+    let rs_lossy = "    let text = String::from_utf8_lossy(body); // invalid bytes become U+FFFD\n";
+    // The text a crate's own fetch receives: reqwest's `text()`, the Encoding Standard's
+    // UTF-8 decode.
+    let rs_fetched = "    // as reqwest's text() decodes it (the crate's own fetch): a byte order mark taken \
+                      off,\n    // invalid bytes U+FFFD\n    let (text, _, _) = \
+                      encoding_rs::UTF_8.decode(body);\n";
     let rs_print = "    println!(\"{}\", if allowed { \"allow\" } else { \"disallow\" });\n}\n";
     Some(match name {
         "protego" => py(
@@ -396,17 +401,17 @@ pub fn repro(name: &str, version: &str, input: &FamilyInput) -> Option<Repro> {
             ),
         ),
         "robotstxt-rs" => rust(
-            &format!("robotstxt-rs = \"={version}\", url = \"2\""),
+            &format!("robotstxt-rs = \"={version}\", url = \"2\", encoding_rs = \"0.8\""),
             format!(
-                "{RS_PATH}\nfn main() {{\n{rs_body}{rs_lossy}    let robots = \
+                "{RS_PATH}\nfn main() {{\n{rs_body}{rs_fetched}    let robots = \
                  robotstxt_rs::RobotsTxt::parse(&text);\n    let allowed = \
                  robots.can_fetch(agent, &path_and_query(url));\n{rs_print}"
             ),
         ),
         "robotparser-rs" => rust(
-            &format!("robotparser = \"={version}\", url = \"2\""),
+            &format!("robotparser = \"={version}\", url = \"2\", encoding_rs = \"0.8\""),
             format!(
-                "use robotparser::service::RobotsTxtService;\n\nfn main() {{\n{rs_body}{rs_lossy}    \
+                "use robotparser::service::RobotsTxtService;\n\nfn main() {{\n{rs_body}{rs_fetched}    \
                  let url = url::Url::parse(url).expect(\"an absolute URL\");\n    let robots = \
                  robotparser::parser::parse_robots_txt(url.origin(), &text).get_result();\n    \
                  let allowed = robots.can_fetch(agent, &url);\n{rs_print}"

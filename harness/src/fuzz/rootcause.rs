@@ -725,6 +725,10 @@ pub fn construct_phrase(tag: &str) -> Option<&'static str> {
             "a percent-encoding in a rule, which the library counts as the one character it \
              encodes in the rule's length (`Disallow: /a%3E` as long as `Allow: /a*`)"
         }
+        "space-length" => {
+            "whitespace at the end of a rule line, which the library leaves out of the rule's \
+             path but counts in its length (`Disallow: /a` and two tabs outweighs `Allow: /ab`)"
+        }
         "anchor-length" => {
             "a rule ending in `$`, whose `$` the library leaves out of the rule's length \
              (`Allow: /a$` ties `Disallow: /a*`)"
