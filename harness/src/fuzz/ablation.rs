@@ -4021,16 +4021,7 @@ impl RuleProbe {
     /// The lines of `input` some reading takes for rules, without their line ends, that the
     /// probe [`RuleProbe::holds`] for.
     fn held(&self, input: &Input) -> Vec<Vec<u8>> {
-        let body = input.body();
-        let Some(readings) = line_readings(&body) else {
-            return Vec::new();
-        };
-        split_lines(&body)
-            .into_iter()
-            .zip(&readings)
-            .filter(|(line, (kinds, _))| is_rule(kinds) && (self.holds)(&line.content))
-            .map(|(line, _)| line.content)
-            .collect()
+        rule_lines_where(input, self.holds)
     }
 
     /// Whether `name` answers the probe otherwise than both profiles on `family`, and its
@@ -4056,6 +4047,40 @@ impl RuleProbe {
         };
         said(false) == Some(other) && said(true) == Some(self.reference)
     }
+}
+
+/// The instance of a construct derived from evidence rather than neutralised, as `input`
+/// holds it: for a rule probe's construct ([`RULE_PROBES`]), the rule lines the probe is
+/// asked for; for [`ANCHORED_WILDCARD`], the rules holding `*` and ending in `$`. `None` for
+/// any other construct, or an input holding none.
+pub fn derived_instance(input: &Input, construct: &str) -> Option<String> {
+    if let Some(probe) = RULE_PROBES.iter().find(|p| p.construct == construct) {
+        return probe.instance(input);
+    }
+    (construct == ANCHORED_WILDCARD)
+        .then(|| {
+            rule_lines_where(input, |line| {
+                let value = rule_value(line);
+                value.ends_with(b"$") && value.contains(&b'*')
+            })
+        })
+        .filter(|held| !held.is_empty())
+        .map(|held| named_lines(&held.iter().map(Vec::as_slice).collect::<Vec<_>>()))
+}
+
+/// The lines of `input` some reading takes for rules, without their line ends, for which
+/// `holds` holds.
+fn rule_lines_where(input: &Input, holds: impl Fn(&[u8]) -> bool) -> Vec<Vec<u8>> {
+    let body = input.body();
+    let Some(readings) = line_readings(&body) else {
+        return Vec::new();
+    };
+    split_lines(&body)
+        .into_iter()
+        .zip(&readings)
+        .filter(|(line, (kinds, _))| is_rule(kinds) && holds(&line.content))
+        .map(|(line, _)| line.content)
+        .collect()
 }
 
 /// A rule line's value (see [`any_value_span`]; empty where it has none).
@@ -4354,6 +4379,28 @@ mod tests {
             instance(&query, "empty-query").as_deref(),
             Some("the URL `http://a.test/a?`")
         );
+    }
+
+    #[test]
+    fn a_derived_construct_is_named_by_the_rules_it_is_about() {
+        let example = input(
+            "user-agent: a\ndisallow: m\nallow: /*b$\ndisallow: /c\t\n",
+            "a",
+            "http://example.com/m",
+        );
+        assert_eq!(
+            derived_instance(&example, "rule-elsewhere").as_deref(),
+            Some("the line `disallow: m`")
+        );
+        assert_eq!(
+            derived_instance(&example, ANCHORED_WILDCARD).as_deref(),
+            Some("the line `allow: /*b$`")
+        );
+        assert_eq!(
+            derived_instance(&example, "space-length").as_deref(),
+            Some("the line `disallow: /c\\t`")
+        );
+        assert_eq!(derived_instance(&example, "wildcard"), None);
     }
 
     #[test]

@@ -1142,15 +1142,14 @@ fn root_cause_section(
                     .collect()
             };
             let found = of(constructs);
-            // A construct a rule probe showed has no neutralisation of its own in the input
-            // (a slashless rule the library looks for anywhere): the lines are the rules the
-            // probe is asked for.
-            match crate::fuzz::ablation::RULE_PROBES
-                .iter()
-                .find(|p| p.construct == cause.construct)
-            {
-                Some(probe) if found.is_empty() => probe.instance(i).into_iter().collect(),
-                _ => found,
+            // A construct derived from evidence rather than neutralised (a slashless rule a
+            // probe shows the library looks for anywhere): the rule lines it is about.
+            if found.is_empty() {
+                crate::fuzz::ablation::derived_instance(i, cause.construct)
+                    .into_iter()
+                    .collect()
+            } else {
+                found
             }
         }
         _ => Vec::new(),
