@@ -1056,6 +1056,26 @@ pub fn narrower_phrase(input: &Input, construct: &str) -> Option<&'static str> {
                 None
             }
         }
+        // Every unknown or non-standard field line sits between two `user-agent` lines (blank
+        // lines aside): a library that ends a group's names there splits the group.
+        "unknown-field" | "non-standard-field" => {
+            let found: Vec<usize> = (0..lines.len())
+                .filter(|i| has(&readings[*i].1, construct))
+                .collect();
+            let between = |i: usize| {
+                let before = (0..i).rev().find(|k| !blank(*k));
+                let after = (i + 1..lines.len()).find(|k| !blank(*k) && !found.contains(k));
+                before.is_some_and(agent) && after.is_some_and(agent)
+            };
+            (!found.is_empty() && found.iter().all(|i| between(*i))).then_some(
+                if construct == "unknown-field" {
+                    "an unknown field line between two `user-agent` lines of one group"
+                } else {
+                    "a non-standard field line (`sitemap`, `crawl-delay`, …) between two \
+                     `user-agent` lines of one group"
+                },
+            )
+        }
         // The last line, without a line end, ends right after its colon (`Disallow:`) or is
         // one word: a lexer that stops at the end of the file may find no value there.
         "last-line-end" => {
@@ -3237,7 +3257,7 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
 
 /// Constructs whose neutralisation says more than others' where both remove a split: where
 /// the first is among the constructs found, those it names are dropped, in this order.
-const NARROWER: [(&str, &[&str]); 27] = [
+const NARROWER: [(&str, &[&str]); 29] = [
     // When the URL's escapes alone remove the split, the rules' and the URL's together (or
     // the reserved ones replaced on both sides) say nothing more.
     ("url-percent", &["percent", "reserved-escape"]),
@@ -3272,7 +3292,9 @@ const NARROWER: [(&str, &[&str]); 27] = [
     ("unreserved-escape", &["percent", "url-percent"]),
     // `%2A` and `%24` alone are narrower than every reserved escape.
     ("escaped-special", &["reserved-escape"]),
-    // Hex digits' case alone is smaller still.
+    // Hex digits' case alone is smaller still: an escaped `*` or `$` written `%2a` that
+    // upper-cased matches again was read apart for its case (a library decoding it to a
+    // wildcard still would).
     (
         "hex-case",
         &[
@@ -3280,6 +3302,7 @@ const NARROWER: [(&str, &[&str]); 27] = [
             "url-percent",
             "reserved-escape",
             "unreserved-escape",
+            "escaped-special",
         ],
     ),
     // Whitespace in a rule's path, written raw there and escaped in the URL, is the rule's:
@@ -3328,6 +3351,11 @@ const NARROWER: [(&str, &[&str]); 27] = [
     // any unknown field, or any one-word line. A library that reads such a name as the field
     // it holds puts the rules after it in a group: they are outside any group only for a
     // reading that does not.
+    // An unknown or non-standard field line between the crawler's `user-agent` lines that,
+    // taken out, lets the library read one group: the groups it then combines are what the
+    // line split (a library that combines no groups still answers apart without the line).
+    ("unknown-field", &["split-groups"]),
+    ("non-standard-field", &["split-groups"]),
     ("field-in-name", &["unknown-field", "rule-outside-group"]),
     ("typo-field", &["unknown-field", "rule-outside-group"]),
     ("word-and-space", &["one-token-line"]),
@@ -4405,6 +4433,21 @@ mod tests {
 
     #[test]
     fn narrower_phrases_say_where_the_construct_sits() {
+        let between = input(
+            "user-agent: a\nt: 1\n\nuser-agent: b\ndisallow: /\n",
+            "a",
+            "http://a.test/",
+        );
+        assert_eq!(
+            narrower_phrase(&between, "unknown-field"),
+            Some("an unknown field line between two `user-agent` lines of one group")
+        );
+        let after = input(
+            "user-agent: a\ndisallow: /\nt: 1\nuser-agent: b\n",
+            "a",
+            "http://a.test/",
+        );
+        assert_eq!(narrower_phrase(&after, "unknown-field"), None);
         let tabs = input(
             "user-agent:a\ndisallow:/\t\t/\n",
             "a",
