@@ -1085,6 +1085,93 @@ fn a_library_that_drops_the_whole_file_is_told_from_one_that_loses_the_rest() {
     assert!(!title(&cause).contains("whole file"));
 }
 
+/// The reference under `rfc9309`, except that a file whose first line is a rule (before any
+/// `user-agent` line) is read as empty, as a grammar that fails on it does.
+fn drops_file_on_orphan_rule() -> Box<dyn Engine> {
+    common::planted(
+        "drops-file-on-orphan-rule",
+        Profile::Rfc9309,
+        |reference, body, agent, urls| {
+            let first = String::from_utf8_lossy(body)
+                .lines()
+                .next()
+                .unwrap_or_default()
+                .to_ascii_lowercase();
+            if first.starts_with("disallow") || first.starts_with("allow") {
+                reference.check(b"", agent, urls)
+            } else {
+                reference.check(body, agent, urls)
+            }
+        },
+    )
+}
+
+#[test]
+fn a_library_dropping_the_file_on_a_rule_before_any_group_ignores_the_whole_file() {
+    // The probe group goes last: put first, it would take the rule in.
+    let example = input(
+        "Disallow: /x\nUser-agent: *\nDisallow: /\n",
+        "foobot",
+        "http://example.com/a",
+    );
+    let catalogue = ablated(
+        "ablation-orphan-rule",
+        example,
+        &mut [drops_file_on_orphan_rule()],
+    );
+    let cause = sole_cause(&catalogue);
+    assert_eq!(cause.construct, "rule-outside-group", "{cause:?}");
+    assert!(cause.file_ignored, "{cause:?}");
+    assert!(clause(&cause, None).source.contains("§2.3.1.5"));
+}
+
+/// The reference under `rfc9309`, except that the URL's path has each run of `/` made one
+/// and each escape decoded (the rules' are decoded too, their `//` kept).
+fn collapses_url_slashes() -> Box<dyn Engine> {
+    common::planted(
+        "collapses-url-slashes",
+        Profile::Rfc9309,
+        |reference, body, agent, urls| {
+            let decode = |text: &str| text.replace("%2F", "/").replace("%2f", "/");
+            let read = decode(&String::from_utf8_lossy(body));
+            let collapsed: Vec<String> = urls
+                .iter()
+                .map(|url| {
+                    let (origin, path) = url.split_at(url.find("://").map_or(0, |i| i + 3));
+                    let (host, path) = path.split_at(path.find('/').unwrap_or(path.len()));
+                    let mut path = decode(path);
+                    while path.contains("//") {
+                        path = path.replace("//", "/");
+                    }
+                    format!("{origin}{host}{path}")
+                })
+                .collect();
+            reference.check(read.as_bytes(), agent, &collapsed)
+        },
+    )
+}
+
+#[test]
+fn an_escaped_slash_making_a_double_slash_is_filed_under_the_double_slash() {
+    let example = input(
+        "User-agent: *\nDisallow: /%2F\n",
+        "foobot",
+        "http://example.com/%2F",
+    );
+    let catalogue = ablated(
+        "ablation-slash-decoded",
+        example,
+        &mut [collapses_url_slashes()],
+    );
+    assert_eq!(
+        catalogue.families()[0].split["collapses-url-slashes"],
+        Answer::Allow
+    );
+    let cause = sole_cause(&catalogue);
+    assert_eq!(cause.construct, "double-slash", "{cause:?}");
+    assert_eq!(clause(&cause, None).force, "must");
+}
+
 /// The reference under `rfc9309`, except that lines end at LF only and a CR is dropped, as
 /// a reader splitting on LF and stripping CRLF's CR does: a file of CR line ends is one line.
 fn lf_only() -> Box<dyn Engine> {

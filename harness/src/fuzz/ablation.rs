@@ -3736,6 +3736,7 @@ impl Asker<'_> {
         all.extend(pairs(&singles));
         all.extend(file_ignored_probe(input).map(|probe| (FILE_IGNORED.to_owned(), probe)));
         all.extend(allow_ignored_probe(input).map(|probe| (ALLOW_IGNORED.to_owned(), probe)));
+        all.extend(slash_decoded_probe(input).map(|probe| (SLASH_DECODED.to_owned(), probe)));
         all.extend(line_alone_variants(input));
         for probe in &RULE_PROBES {
             for (control, name) in [false, true].into_iter().zip(probe.names) {
@@ -3768,8 +3769,8 @@ pub const FILE_IGNORED: &str = "file-ignored";
 const PROBE_CRAWLER: &str = "XqzvwProbeBot";
 
 /// The input with a group `User-agent: XqzvwProbeBot` / `Disallow: /xqzvw-page` put first
-/// (last, after a byte order mark; with the file's own line end, LF for a file of CR line
-/// ends), asked about that crawler and the URL `/xqzvw-page` on the input's host: its group
+/// (last, after a byte order mark, or before a rule outside any group, which the group would
+/// take in; with the file's own line end, LF for a file of CR line ends), asked about that crawler and the URL `/xqzvw-page` on the input's host: its group
 /// is the only one naming it, so every reading disallows, and an implementation that allows
 /// has not read the file at all. The rule is longer than any `Allow` the file's first lines
 /// could add to the group where a library reads them as rules and the reference does not (a
@@ -3797,9 +3798,15 @@ fn file_ignored_probe(input: &Input) -> Option<Input> {
         end,
     ]
     .concat();
-    // After a byte order mark, the group's first line would be the line the mark spoils:
-    // the group goes last instead (after a blank line, the last line given its line end).
-    let probed = if body.starts_with(b"\xEF\xBB\xBF") {
+    // After a byte order mark, the group's first line would be the line the mark spoils;
+    // before a rule outside any group, the group would take the rule in: the group goes last
+    // instead (after a blank line, the last line given its line end).
+    let orphan = line_readings(&body).is_some_and(|readings| {
+        readings
+            .iter()
+            .any(|(_, diagnostics)| has(diagnostics, "rule-outside-group"))
+    });
+    let probed = if body.starts_with(b"\xEF\xBB\xBF") || orphan {
         let close: &[u8] = if body.ends_with(b"\n") { b"" } else { end };
         [&body[..], close, end, &group].concat()
     } else {
@@ -3857,6 +3864,65 @@ fn probe_shows(
                         .into_iter()
                         .all(|p| a.answers.get(&reference_name(p)) == Some(&reference))
             })
+}
+
+/// The name of the probe `slash_decoded_probe` is asked under: evidence, never a construct.
+pub const SLASH_DECODED: &str = "slash-decoded";
+
+/// `text` with each escaped `/` (`%2F`, `%2f`) written `/`.
+fn slash_decoded_text(text: &[u8]) -> Vec<u8> {
+    rewrite_escapes(text, &|hex| {
+        hex.eq_ignore_ascii_case(b"2F").then(|| b"/".to_vec())
+    })
+}
+
+/// For an input one of whose rules holds an escaped `/` that, written `/`, makes a `//`
+/// (`/%2F`): the same input with each `%2F` written `/` in the rules and in the URL's path
+/// alike. Every reading compares the two as it compared the escapes (a rule and a URL that
+/// say the same on both sides still do). A library that keeps its answer there reads the
+/// escape as `/`, and answers apart on the `//` it makes, not on the escape.
+fn slash_decoded_probe(input: &Input) -> Option<Input> {
+    let body = input.body();
+    let readings = line_readings(&body)?;
+    let doubled = |value: &[u8]| {
+        let decoded = slash_decoded_text(value);
+        decoded != value && decoded.windows(2).any(|w| w == b"//")
+    };
+    rule_values_where(input, doubled).then_some(())?;
+    let rules = rewrite_rules(&body, &readings, &slash_decoded_text)?;
+    let mut probe = with_body(input, &rules);
+    probe.urls = input
+        .urls
+        .iter()
+        .map(|u| rewrite_url_path(u, &slash_decoded_text))
+        .collect();
+    Some(probe)
+}
+
+/// Whether some rule value of `input` (see [`rule_value`]) holds for `holds`.
+fn rule_values_where(input: &Input, holds: impl Fn(&[u8]) -> bool) -> bool {
+    !rule_lines_where(input, |line| holds(rule_value(line))).is_empty()
+}
+
+/// Whether `name`, on `family`, keeps its answer where each escaped `/` is written `/` on
+/// both sides (`slash_decoded_probe`) and both profiles keep theirs: it reads the escape as
+/// `/`, and it is the `//` that makes that it answers apart on.
+pub fn slash_decoded(family: &Family, name: &str) -> bool {
+    let Some(said) = family.split.get(name).copied() else {
+        return false;
+    };
+    let other = match said {
+        Answer::Allow => Answer::Disallow,
+        Answer::Disallow => Answer::Allow,
+        _ => return false,
+    };
+    probe_shows(
+        family,
+        name,
+        (SLASH_DECODED, slash_decoded_probe),
+        said,
+        other,
+    )
 }
 
 /// The name of the probe `allow_ignored_probe` is asked under: evidence, never a construct.
@@ -4079,19 +4145,29 @@ impl RuleProbe {
 
 /// The instance of a construct derived from evidence rather than neutralised, as `input`
 /// holds it: for a rule probe's construct ([`RULE_PROBES`]), the rule lines the probe is
-/// asked for; for [`ANCHORED_WILDCARD`], the rules holding `*` and ending in `$`. `None` for
-/// any other construct, or an input holding none.
+/// asked for; for [`ANCHORED_WILDCARD`], the rules holding `*` and ending in `$`; for
+/// `double-slash`, the rules holding `//`, written out or as `/%2F`. `None` for any other
+/// construct, or an input holding none.
 pub fn derived_instance(input: &Input, construct: &str) -> Option<String> {
     if let Some(probe) = RULE_PROBES.iter().find(|p| p.construct == construct) {
         return probe.instance(input);
     }
-    (construct == ANCHORED_WILDCARD)
-        .then(|| {
-            rule_lines_where(input, |line| {
-                let value = rule_value(line);
-                value.ends_with(b"$") && value.contains(&b'*')
-            })
-        })
+    // A `//` an escaped `/` makes (`/%2F`), where the rules hold none written out.
+    let slashes = |line: &[u8]| {
+        slash_decoded_text(rule_value(line))
+            .windows(2)
+            .any(|w| w == b"//")
+    };
+    let anchored = |line: &[u8]| {
+        let value = rule_value(line);
+        value.ends_with(b"$") && value.contains(&b'*')
+    };
+    let holds: &dyn Fn(&[u8]) -> bool = match construct {
+        ANCHORED_WILDCARD => &anchored,
+        "double-slash" => &slashes,
+        _ => return None,
+    };
+    Some(rule_lines_where(input, holds))
         .filter(|held| !held.is_empty())
         .map(|held| named_lines(&held.iter().map(Vec::as_slice).collect::<Vec<_>>()))
 }
@@ -4429,6 +4505,11 @@ mod tests {
             Some("the line `disallow: /c\\t`")
         );
         assert_eq!(derived_instance(&example, "wildcard"), None);
+        let escaped = input("user-agent: a\ndisallow: /%2f\n", "a", "http://a.test/%2F");
+        assert_eq!(
+            derived_instance(&escaped, "double-slash").as_deref(),
+            Some("the line `disallow: /%2f`")
+        );
     }
 
     #[test]

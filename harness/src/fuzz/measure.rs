@@ -321,14 +321,15 @@ fn escape_tags(value: &str) -> Vec<&'static str> {
 fn holds(file: &BTreeSet<&str>, cause: &RootCause) -> bool {
     if cause.construct == crate::fuzz::ablation::COMBINED {
         // Several constructs together: a file holding all of them.
-        return !cause.with.is_empty()
-            && cause
-                .with
-                .iter()
-                .all(|c| place(c) != Place::File || file.contains(c));
+        return !cause.with.is_empty() && cause.with.iter().all(|c| holds_construct(file, c));
     }
-    match place(cause.construct) {
-        Place::File | Place::Rule => file.contains(cause.construct),
+    holds_construct(file, cause.construct)
+}
+
+/// Whether a file (its tags) holds `construct` (see [`holds`]).
+fn holds_construct(file: &BTreeSet<&str>, construct: &str) -> bool {
+    match place(construct) {
+        Place::File | Place::Rule => file.contains(construct),
         Place::Url | Place::Decision => true,
         Place::Agent => false,
     }
@@ -453,16 +454,20 @@ pub fn measure(
                     if !same_way(cause, answer, &check.answers) || !holds(&files[*i], cause) {
                         continue;
                     }
-                    let shown = match place(cause.construct) {
-                        Place::Url => check.url.contains(&cause.construct),
-                        Place::Rule | Place::Decision => cause.expected.keys().any(|p| {
-                            check
-                                .tags
-                                .get(p)
-                                .is_some_and(|t| t.contains(&cause.construct))
-                        }),
+                    let shows = |construct: &str| match place(construct) {
+                        Place::Url => check.url.contains(&construct),
+                        Place::Rule | Place::Decision => cause
+                            .expected
+                            .keys()
+                            .any(|p| check.tags.get(p).is_some_and(|t| t.contains(&construct))),
                         Place::File => true,
                         Place::Agent => false,
+                    };
+                    // Several constructs together show where each does.
+                    let shown = if cause.construct == crate::fuzz::ablation::COMBINED {
+                        !cause.with.is_empty() && cause.with.iter().all(|c| shows(c))
+                    } else {
+                        shows(cause.construct)
                     };
                     if shown {
                         *flips.entry(cause.id.as_str()).or_default() += 1;
