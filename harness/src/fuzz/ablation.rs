@@ -3889,14 +3889,7 @@ fn slash_decoded_probe(input: &Input) -> Option<Input> {
         decoded != value && decoded.windows(2).any(|w| w == b"//")
     };
     rule_values_where(input, doubled).then_some(())?;
-    let rules = rewrite_rules(&body, &readings, &slash_decoded_text)?;
-    let mut probe = with_body(input, &rules);
-    probe.urls = input
-        .urls
-        .iter()
-        .map(|u| rewrite_url_path(u, &slash_decoded_text))
-        .collect();
-    Some(probe)
+    on_both_sides(input, &body, &readings, &slash_decoded_text)
 }
 
 /// Whether some rule value of `input` (see [`rule_value`]) holds for `holds`.
