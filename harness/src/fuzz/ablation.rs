@@ -1224,13 +1224,20 @@ pub const LINE_ALONE: &str = "line-alone";
 /// Most lines a construct's neutralisation may change for each to be tried alone.
 const LINES_ALONE: usize = 6;
 
-/// For a neutralisation that rewrites lines in place (as many lines before as after) and
-/// changes from 2 to [`LINES_ALONE`] of them: each changed line, with the body in which only
-/// it is rewritten. Empty otherwise.
+/// For a neutralisation that rewrites lines in place (as many lines before as after), or
+/// takes lines out and changes no other, and changes from 2 to [`LINES_ALONE`] of them: each
+/// changed line, with the body in which only it is rewritten (or taken out). Empty otherwise.
 fn lines_alone(body: &[u8], neutralised: &[u8]) -> Vec<(Vec<u8>, Vec<u8>)> {
     let (before, after) = (split_lines(body), split_lines(neutralised));
     if before.len() != after.len() {
-        return Vec::new();
+        return lines_taken_out(&before, &after)
+            .into_iter()
+            .map(|i| {
+                let mut one = split_lines(body);
+                let line = one.remove(i);
+                (line.content, join_lines(&one))
+            })
+            .collect();
     }
     let changed: Vec<usize> = (0..before.len())
         .filter(|i| before[*i].content != after[*i].content)
@@ -1246,6 +1253,29 @@ fn lines_alone(body: &[u8], neutralised: &[u8]) -> Vec<(Vec<u8>, Vec<u8>)> {
             (before[i].content.clone(), join_lines(&one))
         })
         .collect()
+}
+
+/// Where `after` is `before` with lines taken out (each other line kept as it was, in its
+/// order) and from 2 to [`LINES_ALONE`] of them are not blank: the indices in `before` of
+/// those. Empty otherwise.
+fn lines_taken_out(before: &[Line], after: &[Line]) -> Vec<usize> {
+    let mut taken = Vec::new();
+    let mut j = 0;
+    for (i, line) in before.iter().enumerate() {
+        if after.get(j).is_some_and(|a| a.content == line.content) {
+            j += 1;
+        } else {
+            taken.push(i);
+        }
+    }
+    // A blank line taken out with them is no line a title could name.
+    taken.retain(|i| !before[*i].content.iter().all(|b| is_space(*b)));
+    let kept_all = j == after.len();
+    if kept_all && (2..=LINES_ALONE).contains(&taken.len()) {
+        taken
+    } else {
+        Vec::new()
+    }
 }
 
 /// Each construct's first neutralisation that rewrites several lines in place, one line at
@@ -4476,6 +4506,32 @@ mod tests {
             instance(&query, "empty-query").as_deref(),
             Some("the URL `http://a.test/a?`")
         );
+    }
+
+    #[test]
+    fn lines_taken_out_are_each_tried_alone() {
+        let body = b"disallow: /a\nallow: /b\nuser-agent: *\ndisallow: /\n";
+        let alone = lines_alone(body, b"user-agent: *\ndisallow: /\n");
+        let taken: Vec<(&[u8], &[u8])> = alone
+            .iter()
+            .map(|(line, one)| (line.as_slice(), one.as_slice()))
+            .collect();
+        assert_eq!(
+            taken,
+            vec![
+                (
+                    &b"disallow: /a"[..],
+                    &b"allow: /b\nuser-agent: *\ndisallow: /\n"[..]
+                ),
+                (
+                    &b"allow: /b"[..],
+                    &b"disallow: /a\nuser-agent: *\ndisallow: /\n"[..]
+                ),
+            ]
+        );
+        // One line taken out, or a line changed besides: nothing to try alone.
+        assert!(lines_alone(body, b"allow: /b\nuser-agent: *\ndisallow: /\n").is_empty());
+        assert!(lines_alone(body, b"user-agent: x\ndisallow: /\n").is_empty());
     }
 
     #[test]

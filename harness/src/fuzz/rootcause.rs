@@ -669,7 +669,7 @@ pub fn construct_phrase(tag: &str) -> Option<&'static str> {
         }
         "inner-dollar" => "the deciding rule holds `$` before its end",
         "percent" => {
-            "percent-encodings in the rule and the URL (lower-case hex, an escaped unreserved \
+            "percent-encodings in a rule or the URL (lower-case hex, an escaped unreserved \
              character)"
         }
         "non-ascii" => "the deciding rule holds non-ASCII characters",
