@@ -149,10 +149,22 @@ pub fn clip(text: &str, max: usize) -> (&str, usize) {
     (&text[..end], text.len() - end)
 }
 
-/// A short text for a report's running prose: in the escape convention, a tab written `\t`,
-/// clipped to `max` bytes (`…` after), as inline code (in double backticks when it holds one).
+/// A short text for a report's running prose: in the escape convention, a tab written `\t`
+/// and whitespace outside ASCII as `\u{2002}`, clipped to `max` bytes (`…` after), as inline
+/// code (in double backticks when it holds one).
 pub fn inline_code(bytes: &[u8], max: usize) -> String {
-    let text = encode(bytes).0.replace('\t', "\\t").replace('\n', "\\n");
+    // A tab, a line end and whitespace outside ASCII (U+2002, which looks like a space) are
+    // written out.
+    let text: String = encode(bytes)
+        .0
+        .chars()
+        .map(|c| match c {
+            '\t' => "\\t".to_owned(),
+            '\n' => "\\n".to_owned(),
+            c if c.is_whitespace() && !c.is_ascii() => format!("\\u{{{:04X}}}", u32::from(c)),
+            c => c.to_string(),
+        })
+        .collect();
     let (shown, cut) = clip(&text, max);
     let shown = if cut > 0 {
         format!("{shown}…")
@@ -289,6 +301,7 @@ mod tests {
         assert_eq!(inline_code(b"abcdef", 3), "`abc…`");
         assert_eq!(inline_code(b"a`b", 9), "`` a`b ``");
         assert_eq!(inline_code(b"\xEF\xBB\xBFa", 20), "`\\xEF\\xBB\\xBFa`");
+        assert_eq!(inline_code("/\u{2002}é".as_bytes(), 20), "`/\\u{2002}é`");
     }
 
     #[test]

@@ -1056,6 +1056,23 @@ pub fn narrower_phrase(input: &Input, construct: &str) -> Option<&'static str> {
                 None
             }
         }
+        // Every rule holding non-ASCII characters ends in Unicode whitespace (U+00A0, U+2002,
+        // …) and holds no other: a library that trims Unicode whitespace reads the rule short.
+        "non-ascii" => {
+            let odd: Vec<&[u8]> = rule_values()
+                .into_iter()
+                .filter(|v| !v.is_ascii())
+                .collect();
+            let spaced_end = |v: &[u8]| {
+                let text = String::from_utf8_lossy(v);
+                let trimmed = text.trim_end();
+                trimmed.len() < text.len() && trimmed.is_ascii()
+            };
+            (!odd.is_empty() && odd.iter().all(|v| spaced_end(v))).then_some(
+                "a rule ending in a non-ASCII whitespace character (U+00A0, U+2002, …), which \
+                 Unicode counts as whitespace",
+            )
+        }
         // Every unknown or non-standard field line sits between two `user-agent` lines (blank
         // lines aside): a library that ends a group's names there splits the group.
         "unknown-field" | "non-standard-field" => {
@@ -4563,6 +4580,22 @@ mod tests {
 
     #[test]
     fn narrower_phrases_say_where_the_construct_sits() {
+        let en_space = input(
+            "user-agent: a\ndisallow: /\u{2002}\n",
+            "a",
+            "http://a.test/",
+        );
+        assert!(
+            narrower_phrase(&en_space, "non-ascii").is_some_and(|p| p.contains("U+2002")),
+            "{:?}",
+            narrower_phrase(&en_space, "non-ascii")
+        );
+        let accented = input(
+            "user-agent: a\ndisallow: /é\u{2002}\n",
+            "a",
+            "http://a.test/",
+        );
+        assert_eq!(narrower_phrase(&accented, "non-ascii"), None);
         let between = input(
             "user-agent: a\nt: 1\n\nuser-agent: b\ndisallow: /\n",
             "a",
