@@ -1172,6 +1172,38 @@ fn an_escaped_slash_making_a_double_slash_is_filed_under_the_double_slash() {
     assert_eq!(clause(&cause, None).force, "must");
 }
 
+/// The reference under `rfc9309`, except that a CRLF's CR stays in the line's value (written
+/// here as a control character, which no crawler name or path holds).
+fn keeps_crlf_cr() -> Box<dyn Engine> {
+    common::planted(
+        "keeps-crlf-cr",
+        Profile::Rfc9309,
+        |reference, body, agent, urls| {
+            let read = String::from_utf8_lossy(body).replace("\r\n", "\u{1}\n");
+            reference.check(read.as_bytes(), agent, urls)
+        },
+    )
+}
+
+#[test]
+fn a_library_keeping_the_cr_of_crlf_in_values_has_not_ignored_the_file() {
+    // The whole-file probe with the file's own CRLF line ends is lost the same way; the one
+    // with LF line ends is read.
+    let example = input(
+        "User-agent: foobot\r\nDisallow: /\r\n",
+        "foobot",
+        "http://example.com/a",
+    );
+    let catalogue = ablated("ablation-crlf-cr", example, &mut [keeps_crlf_cr()]);
+    assert_eq!(
+        catalogue.families()[0].split["keeps-crlf-cr"],
+        Answer::Allow
+    );
+    let cause = sole_cause(&catalogue);
+    assert_eq!(cause.construct, "crlf", "{cause:?}");
+    assert!(!cause.file_ignored, "{cause:?}");
+}
+
 /// The reference under `rfc9309`, except that lines end at LF only and a CR is dropped, as
 /// a reader splitting on LF and stripping CRLF's CR does: a file of CR line ends is one line.
 fn lf_only() -> Box<dyn Engine> {

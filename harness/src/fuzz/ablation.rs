@@ -3782,6 +3782,7 @@ impl Asker<'_> {
             .collect();
         all.extend(pairs(&singles));
         all.extend(file_ignored_probe(input).map(|probe| (FILE_IGNORED.to_owned(), probe)));
+        all.extend(file_ignored_probe_lf(input).map(|probe| (FILE_IGNORED.to_owned(), probe)));
         all.extend(allow_ignored_probe(input).map(|probe| (ALLOW_IGNORED.to_owned(), probe)));
         all.extend(slash_decoded_probe(input).map(|probe| (SLASH_DECODED.to_owned(), probe)));
         all.extend(line_alone_variants(input));
@@ -3824,20 +3825,41 @@ const PROBE_CRAWLER: &str = "XqzvwProbeBot";
 /// colonless `Allow /` after a `useragent` line the library ignores). `None` for an empty
 /// file.
 fn file_ignored_probe(input: &Input) -> Option<Input> {
+    file_ignored_probe_ending(input, false)
+}
+
+/// [`file_ignored_probe`] with LF line ends, for a file whose own are CRLF: a library that
+/// keeps a CRLF's CR in each value (a group for `XqzvwProbeBot\r`) reads this one, and one
+/// that ends lines at CRLF only reads the other. `None` for a file of other line ends.
+fn file_ignored_probe_lf(input: &Input) -> Option<Input> {
+    (own_line_end(&input.body()) == b"\r\n")
+        .then(|| file_ignored_probe_ending(input, true))
+        .flatten()
+}
+
+/// The line end of `body`'s first line that has one, but never a bare CR (LF instead, as for
+/// a file of one line): a library that does not end lines at CR would read a probe group
+/// as one line with the file, and seem to ignore the file when it only misreads its line
+/// ends (the `cr-line-end` construct's own question).
+fn own_line_end(body: &[u8]) -> &'static [u8] {
+    match split_lines(body)
+        .iter()
+        .map(|l| l.end.as_slice())
+        .find(|e| !e.is_empty())
+    {
+        Some(b"\r\n") => b"\r\n",
+        _ => b"\n",
+    }
+}
+
+/// [`file_ignored_probe`], its group's lines ended by LF (`lf`) or by the file's own line
+/// end ([`own_line_end`]).
+fn file_ignored_probe_ending(input: &Input, lf: bool) -> Option<Input> {
     let body = input.body();
     if body.is_empty() {
         return None;
     }
-    // The file's own line end, but never a bare CR: a library that does not end lines at CR
-    // would read the probe group as one line with the file, and seem to ignore the file when
-    // it only misreads its line ends (the `cr-line-end` construct's own question).
-    let lines = split_lines(&body);
-    let end: &[u8] = lines
-        .iter()
-        .map(|l| l.end.as_slice())
-        .find(|e| !e.is_empty())
-        .filter(|e| *e != b"\r")
-        .unwrap_or(b"\n");
+    let end: &[u8] = if lf { b"\n" } else { own_line_end(&body) };
     let group = [
         format!("User-agent: {PROBE_CRAWLER}").as_bytes(),
         end,
@@ -3872,15 +3894,24 @@ fn file_ignored_probe(input: &Input) -> Option<Input> {
 /// Whether `name` ignores the whole file of `family` (as the family's ablation, or its
 /// cleaned view's, shows): it allows where the reference allows nothing, the file given
 /// first a group of its own for a crawler of its own that disallows everything
-/// (`file_ignored_probe`), which both profiles obey.
+/// (`file_ignored_probe`), which both profiles obey; for a file of CRLF line ends, that
+/// group with the file's line ends and with LF ones alike.
 pub fn file_ignored(family: &Family, name: &str) -> bool {
-    probe_shows(
-        family,
-        name,
-        (FILE_IGNORED, file_ignored_probe),
-        Answer::Allow,
-        Answer::Disallow,
-    )
+    let shows = |probe: fn(&Input) -> Option<Input>| {
+        probe_shows(
+            family,
+            name,
+            (FILE_IGNORED, probe),
+            Answer::Allow,
+            Answer::Disallow,
+        )
+    };
+    // A file of CRLF line ends is probed both ways: ignored only where both are.
+    let lf_asked = family
+        .input
+        .as_ref()
+        .is_some_and(|i| file_ignored_probe_lf(&i.input()).is_some());
+    shows(file_ignored_probe) && (!lf_asked || shows(file_ignored_probe_lf))
 }
 
 /// Whether `name` answered `said` on `family` and on its `probe` (asked under that name),

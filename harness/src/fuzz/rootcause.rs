@@ -462,19 +462,24 @@ pub fn root_causes(index: &Index) -> Vec<RootCause> {
                     with.join("+"),
                     if file_ignored { "|file-ignored" } else { "" }
                 );
-                // The representative is the cleanest example: the fewest constructs besides
-                // the one named (each one more thing a maintainer must rule out), then the
-                // strongest claim (the most profiles contradicted, not a profile split where
-                // another member is one), then the smallest input.
+                // The representative is the cleanest example: one whose input holds the
+                // construct named (a tie filed under the rules' order, of a library seen
+                // obeying the first match, shows that order less well than rules of unequal
+                // length), then the fewest constructs besides it (each one more thing a
+                // maintainer must rule out), then the strongest claim (the most profiles
+                // contradicted, not a profile split where another member is one), then the
+                // smallest input.
                 let others = |f: &Family| {
-                    f.input.as_ref().map_or(usize::MAX, |i| {
-                        let mut held: Vec<&str> = crate::fuzz::ablation::variants(&i.input())
+                    f.input.as_ref().map_or((true, usize::MAX), |i| {
+                        let all = crate::fuzz::ablation::variants(&i.input());
+                        let named = all.iter().any(|(c, _)| *c == construct);
+                        let mut held: Vec<&str> = all
                             .into_iter()
                             .map(|(c, _)| c)
                             .filter(|c| *c != construct && !with.contains(c))
                             .collect();
                         held.dedup();
-                        held.len()
+                        (!named, held.len())
                     })
                 };
                 let (_, (chosen, expected, label)) = members
