@@ -549,6 +549,14 @@ fn upper_hex(text: &[u8]) -> Vec<u8> {
     })
 }
 
+/// Whether the path of `input`'s first URL holds an escape with a lower-case hex digit.
+fn url_hex_lowered(input: &Input) -> bool {
+    input.urls.first().is_some_and(|url| {
+        let path = &url.as_bytes()[path_at(url)..];
+        upper_hex(path) != path
+    })
+}
+
 /// `text` with each `%` that starts no `%xx` escape written `%25`.
 fn escape_bare_percent(text: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(text.len());
@@ -1056,6 +1064,12 @@ pub fn narrower_phrase(input: &Input, construct: &str) -> Option<&'static str> {
                 None
             }
         }
+        // The URL's escapes hold lower-case hex digits: Google's parser upper-cases a rule's
+        // and compares the URL's as sent, so it is the URL's case that parts the readings.
+        "hex-case" => url_hex_lowered(input).then_some(
+            "lower-case hex digits in the URL's percent-encoding (`%c3` for `%C3`), which \
+             Google's parser compares as sent (it upper-cases only a rule's)",
+        ),
         // Every rule holding non-ASCII characters ends in Unicode whitespace (U+00A0, U+2002,
         // …) and holds no other: a library that trims Unicode whitespace reads the rule short.
         "non-ascii" => {
@@ -1201,7 +1215,11 @@ pub fn instance(input: &Input, construct: &str) -> Option<String> {
     changed.retain(|line| !line.iter().all(u8::is_ascii_whitespace));
     // A construct of the URL that the neutralisation also takes out of the rules (an empty
     // query's `?`) is the URL's.
-    if (construct == "empty-query" || construct.starts_with("url-")) && variant.urls != input.urls {
+    // Likewise lower-case hex digits the URL holds (what Google's parser compares as sent).
+    let url_hex = construct == "hex-case" && url_hex_lowered(input);
+    if (construct == "empty-query" || construct.starts_with("url-") || url_hex)
+        && variant.urls != input.urls
+    {
         changed.clear();
     }
     match changed.as_slice() {
@@ -4627,6 +4645,18 @@ mod tests {
             "http://a.test/",
         );
         assert_eq!(narrower_phrase(&accented, "non-ascii"), None);
+        let url_hex = input("user-agent: a\ndisallow: /%c3\n", "a", "http://a.test/%c3");
+        assert!(
+            narrower_phrase(&url_hex, "hex-case").is_some_and(|p| p.contains("URL's")),
+            "{:?}",
+            narrower_phrase(&url_hex, "hex-case")
+        );
+        assert_eq!(
+            instance(&url_hex, "hex-case").as_deref(),
+            Some("the URL `http://a.test/%c3`")
+        );
+        let rule_hex = input("user-agent: a\ndisallow: /%c3\n", "a", "http://a.test/%C3");
+        assert_eq!(narrower_phrase(&rule_hex, "hex-case"), None);
         let between = input(
             "user-agent: a\nt: 1\n\nuser-agent: b\ndisallow: /\n",
             "a",
