@@ -1093,19 +1093,36 @@ pub fn narrower_phrase(input: &Input, construct: &str) -> Option<&'static str> {
             let found: Vec<usize> = (0..lines.len())
                 .filter(|i| has(&readings[*i].1, construct))
                 .collect();
+            // Every such line's name holds a character outside HTTP's token set (`/:`,
+            // `a(b):`), or is empty: a grammar built on tokens fails on the line.
+            let untokened = |i: &usize| {
+                let (start, end) = key_span(&lines[*i].content);
+                let name = &lines[*i].content[start..end];
+                name.is_empty()
+                    || name
+                        .iter()
+                        .any(|b| b.is_ascii_control() || b"()<>@,;:\\\"/[]?={} ".contains(b))
+            };
             let between = |i: usize| {
                 let before = (0..i).rev().find(|k| !blank(*k));
                 let after = (i + 1..lines.len()).find(|k| !blank(*k) && !found.contains(k));
                 before.is_some_and(agent) && after.is_some_and(agent)
             };
-            (!found.is_empty() && found.iter().all(|i| between(*i))).then_some(
-                if construct == "unknown-field" {
+            if found.is_empty() {
+                None
+            } else if found.iter().all(|i| between(*i)) {
+                Some(if construct == "unknown-field" {
                     "an unknown field line between two `user-agent` lines of one group"
                 } else {
                     "a non-standard field line (`sitemap`, `crawl-delay`, …) between two \
                      `user-agent` lines of one group"
-                },
-            )
+                })
+            } else {
+                (construct == "unknown-field" && found.iter().all(untokened)).then_some(
+                    "a field line whose name is empty or holds a character outside HTTP's token \
+                     set (`/:`, `a(b):`)",
+                )
+            }
         }
         // The last line, without a line end, ends right after its colon (`Disallow:`) or is
         // one word: a lexer that stops at the end of the file may find no value there.
@@ -1999,7 +2016,12 @@ fn neutralised(input: &Input) -> Vec<(&'static str, Input)> {
                 return None;
             }
             let (s, e) = any_value_span(&line.content)?;
-            let value = pattern_rule(line)?;
+            // A plain pattern, or one holding other ASCII but no escape (`/?*$`): what it
+            // matches is written out octet for octet, and the reference's answer kept.
+            let value = pattern_rule(line).or_else(|| {
+                let value = &line.content[s..e];
+                (value.is_ascii() && !value.contains(&b'%')).then_some(value)
+            })?;
             let literal = expanded_wildcard(value, path)?;
             Some(Some(
                 [&line.content[..s], literal.as_slice(), &line.content[e..]].concat(),
@@ -3016,12 +3038,7 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
                 .filter(|(c2, a)| c2 == c && answers_it(a))
                 .all(|(_, a)| removes(a))
     });
-    if both_remove
-        && split_lines(&input.body())
-            .iter()
-            .filter_map(pattern_rule)
-            .any(|v| v.ends_with(b"$") && v.contains(&b'*'))
-    {
+    if both_remove && rule_values_where(&input, |v| v.ends_with(b"$") && v.contains(&b'*')) {
         return Some(Cause {
             construct: ANCHORED_WILDCARD,
             with: Vec::new(),
@@ -4645,6 +4662,12 @@ mod tests {
             "http://a.test/",
         );
         assert_eq!(narrower_phrase(&accented, "non-ascii"), None);
+        let slash_name = input("user-agent: a\ndisallow: /\n/:\n", "a", "http://a.test/");
+        assert!(
+            narrower_phrase(&slash_name, "unknown-field").is_some_and(|p| p.contains("token")),
+            "{:?}",
+            narrower_phrase(&slash_name, "unknown-field")
+        );
         let url_hex = input("user-agent: a\ndisallow: /%c3\n", "a", "http://a.test/%c3");
         assert!(
             narrower_phrase(&url_hex, "hex-case").is_some_and(|p| p.contains("URL's")),
