@@ -160,6 +160,20 @@ pub struct Label {
     pub file_ignored: bool,
 }
 
+impl Label {
+    /// A label naming `construct` alone, nothing else removed the split with it, and the
+    /// whole file read.
+    fn only(construct: &'static str, profile_split: Option<bool>) -> Label {
+        Label {
+            construct,
+            with: Vec::new(),
+            profile_split,
+            also: Vec::new(),
+            file_ignored: false,
+        }
+    }
+}
+
 /// The label of `name`'s split in `family` against `expected`: derived from the family's
 /// ablation ([`crate::fuzz::ablation::cause`]), or, when the family has not been ablated for
 /// `name`, its primary construct.
@@ -171,13 +185,7 @@ pub fn label(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Lab
         && expected.iter().all(|(_, a)| *a == Answer::Allow)
         && crate::fuzz::ablation::allow_ignored(family, name)
     {
-        return Label {
-            construct: "allow-ignored",
-            with: Vec::new(),
-            profile_split: Some(false),
-            also: Vec::new(),
-            file_ignored: false,
-        };
+        return Label::only("allow-ignored", Some(false));
     }
     let cause = crate::fuzz::ablation::cause(family, name, expected);
     // A library that reads rules as a probe shows (a rule's length counted short, its `$`
@@ -190,13 +198,7 @@ pub fn label(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Lab
         && let Some(construct) =
             crate::fuzz::ablation::probed_construct(family, name, found.construct, &found.with)
     {
-        return Label {
-            construct,
-            with: Vec::new(),
-            profile_split: Some(false),
-            also: Vec::new(),
-            file_ignored: false,
-        };
+        return Label::only(construct, Some(false));
     }
     // An escaped `/` beside a `/` that the library reads as `/` on both sides (it keeps its
     // answer with each written out): the `//` it makes is what the library answers apart on
@@ -205,13 +207,7 @@ pub fn label(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Lab
         && found.construct == "reserved-escape"
         && crate::fuzz::ablation::slash_decoded(family, name)
     {
-        return Label {
-            construct: "double-slash",
-            with: Vec::new(),
-            profile_split: Some(found.profile_split),
-            also: Vec::new(),
-            file_ignored: false,
-        };
+        return Label::only("double-slash", Some(found.profile_split));
     }
     match cause {
         Some(cause) => Label {
@@ -221,13 +217,7 @@ pub fn label(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Lab
             also: cause.also,
             file_ignored: crate::fuzz::ablation::file_ignored(family, name),
         },
-        None => Label {
-            construct: primary_construct(&family.feature),
-            with: Vec::new(),
-            profile_split: None,
-            also: Vec::new(),
-            file_ignored: false,
-        },
+        None => Label::only(primary_construct(&family.feature), None),
     }
 }
 
