@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use reptest::answer::Answer;
 use reptest::engines::protocol::WireVerdict;
 use reptest::engines::{Engine, ReferenceEngine, reference_name};
-use reptest::fuzz::ablation::ablate;
+use reptest::fuzz::ablation::{ablate, narrower_phrase};
 use reptest::fuzz::filing::{clause, title};
 use reptest::fuzz::findings::{Catalogue, Finding};
 use reptest::fuzz::generate::Input;
@@ -1684,4 +1684,172 @@ fn a_rule_starting_with_an_escaped_slash_is_the_escape_not_the_missing_slash() {
     let cause = sole_cause(&catalogue);
     assert_eq!(cause.construct, "reserved-escape", "{cause:?}");
     assert_eq!(clause(&cause, None).force, "must");
+}
+
+/// Whether `pattern` (`*` any run of octets, a final `$` the path's end) matches `path` at
+/// its start.
+fn glob_matches(pattern: &[u8], path: &[u8]) -> bool {
+    match pattern {
+        [] => true,
+        [b'$'] => path.is_empty(),
+        [b'*', rest @ ..] => (0..=path.len()).any(|i| glob_matches(rest, &path[i..])),
+        [first, rest @ ..] => path.first() == Some(first) && glob_matches(rest, &path[1..]),
+    }
+}
+
+/// The reference under `rfc9309`, except that a rule's `%2A` is read as a wildcard and that
+/// two different rules of equal length (as written) that both match are an error: a library
+/// comparing the rules themselves once their lengths tie.
+fn fails_on_equal_lengths() -> Box<dyn Engine> {
+    common::planted(
+        "fails-on-equal-lengths",
+        Profile::Rfc9309,
+        |reference, body, agent, urls| {
+            let text = String::from_utf8_lossy(body).replace("%2A", "*");
+            let values: Vec<(usize, String)> = String::from_utf8_lossy(body)
+                .lines()
+                .filter_map(|l| {
+                    let (key, value) = l.split_once(':')?;
+                    let key = key.trim().to_ascii_lowercase();
+                    (key == "allow" || key == "disallow").then(|| value.trim().to_owned())
+                })
+                .filter(|v| !v.is_empty())
+                .map(|v| (v.len(), v.replace("%2A", "*")))
+                .collect();
+            for url in urls {
+                let path = &url[url.find("://").map_or(0, |i| i + 3)..];
+                let path = &path[path.find('/').unwrap_or(path.len())..];
+                let matching: Vec<&(usize, String)> = values
+                    .iter()
+                    .filter(|(_, v)| glob_matches(v.as_bytes(), path.as_bytes()))
+                    .collect();
+                let longest = matching.iter().map(|(n, _)| *n).max();
+                let tied: Vec<&String> = matching
+                    .iter()
+                    .filter(|(n, _)| Some(*n) == longest)
+                    .map(|(_, v)| v)
+                    .collect();
+                if tied.windows(2).any(|w| w[0] != w[1]) {
+                    return Err(reptest::engines::EngineError::Reported(
+                        "'>' not supported between patterns".into(),
+                    ));
+                }
+            }
+            reference.check(text.as_bytes(), agent, urls)
+        },
+    )
+}
+
+#[test]
+fn a_failure_on_two_rules_of_equal_length_is_named_not_the_escape_that_made_one_match() {
+    // `%2A` read as `*` makes `allow: /%2A` match `/en/` as long as `disallow: /en/`: the
+    // library fails comparing them. Replacing the escape removes the split too, but the
+    // probe shows what the library fails on.
+    let example = input(
+        "user-agent: *\nallow: /%2A\ndisallow: /en/\n",
+        "foobot",
+        "http://example.com/en/",
+    );
+    let catalogue = ablated(
+        "ablation-equal-length-error",
+        example,
+        &mut [fails_on_equal_lengths(), google_parser()],
+    );
+    assert_eq!(
+        catalogue.families()[0].split["fails-on-equal-lengths"],
+        Answer::Error
+    );
+    let cause = sole_cause(&catalogue);
+    assert_eq!(cause.construct, "equal-length-error", "{cause:?}");
+    assert_eq!(clause(&cause, None).force, "must");
+}
+
+/// The reference under `rfc9309`, except that an empty `Disallow:` before the file's other
+/// rules allows everything (a library obeying the first match, which reads an empty path as
+/// matching every URL and allowing it).
+fn empty_disallow_allows_all() -> Box<dyn Engine> {
+    common::planted(
+        "empty-disallow-allows-all",
+        Profile::Rfc9309,
+        |reference, body, agent, urls| {
+            let text = String::from_utf8_lossy(body).to_ascii_lowercase();
+            let first_rule = text
+                .lines()
+                .find(|l| l.starts_with("allow:") || l.starts_with("disallow:"));
+            if first_rule.is_some_and(|l| l.trim() == "disallow:") {
+                return Ok(urls.iter().map(|_| WireVerdict::Allow).collect());
+            }
+            reference.check(body, agent, urls)
+        },
+    )
+}
+
+#[test]
+fn an_empty_disallow_read_as_allowing_everything_is_named_not_the_rules_order() {
+    // Putting the longest rule first removes the split as well as filling the empty value;
+    // an empty `Disallow:` matches nothing under any reading, so the value is the cause.
+    let example = input(
+        "user-agent: *\ndisallow:\ndisallow: /\n",
+        "foobot",
+        "http://example.com/",
+    );
+    let catalogue = ablated(
+        "ablation-empty-disallow",
+        example.clone(),
+        &mut [empty_disallow_allows_all()],
+    );
+    assert_eq!(
+        catalogue.families()[0].split["empty-disallow-allows-all"],
+        Answer::Allow
+    );
+    let cause = sole_cause(&catalogue);
+    assert_eq!(cause.construct, "empty-value", "{cause:?}");
+    let phrase = narrower_phrase(&example, "empty-value");
+    assert!(
+        phrase.is_some_and(|p| p.contains("empty `Disallow:`")),
+        "{phrase:?}"
+    );
+}
+
+/// The reference under `google` (escapes compared as written), except that paths are
+/// compared without letter case.
+fn caseless_paths() -> Box<dyn Engine> {
+    common::planted(
+        "caseless-paths",
+        Profile::Google,
+        |reference, body, agent, urls| {
+            let lowered: Vec<String> = urls
+                .iter()
+                .map(|u| {
+                    let at = u.find("://").map_or(0, |i| i + 3);
+                    let path = u[at..].find('/').map_or(u.len(), |i| at + i);
+                    format!("{}{}", &u[..path], u[path..].to_ascii_lowercase())
+                })
+                .collect();
+            reference.check(&body.to_ascii_lowercase(), agent, &lowered)
+        },
+    )
+}
+
+#[test]
+fn a_profile_answer_met_through_letter_case_is_filed_under_letter_case() {
+    // `rfc9309` disallows `/A` by decoding `%41`; the library, which decodes nothing, by
+    // matching `disallow: /a` without case. Taking that rule out turns it to `google`'s
+    // answer while neither profile's moves.
+    let example = input(
+        "user-agent: *\ndisallow: /%41\ndisallow: /a\n",
+        "foobot",
+        "http://example.com/A",
+    );
+    let catalogue = ablated(
+        "ablation-caseless-paths",
+        example,
+        &mut [caseless_paths(), google_parser()],
+    );
+    assert_eq!(
+        catalogue.families()[0].split["caseless-paths"],
+        Answer::Disallow
+    );
+    let cause = sole_cause(&catalogue);
+    assert_eq!(cause.construct, "path-case", "{cause:?}");
 }

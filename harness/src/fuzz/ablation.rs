@@ -1140,6 +1140,27 @@ pub fn narrower_phrase(input: &Input, construct: &str) -> Option<&'static str> {
                 None
             }
         }
+        // Every empty rule an empty `Disallow:` with another rule of its group after it: a
+        // library reading it as allowing everything may stop there.
+        "empty-value" => {
+            let empty: Vec<usize> = (0..lines.len())
+                .filter(|i| is_rule(&readings[*i].0) && rule_value(&lines[*i].content).is_empty())
+                .collect();
+            let rule_after = |i: usize| {
+                (i + 1..lines.len())
+                    .take_while(|k| !agent(*k))
+                    .any(|k| is_rule(&readings[k].0) && !rule_value(&lines[k].content).is_empty())
+            };
+            (!empty.is_empty()
+                && empty.iter().all(|i| {
+                    readings[*i].0.contains(&RecordKind::Disallow)
+                        && !readings[*i].0.contains(&RecordKind::Allow)
+                        && rule_after(*i)
+                }))
+            .then_some(
+                "an empty `Disallow:` (which disallows nothing) before other rules of its group",
+            )
+        }
         // Every rule ends in an escaped `?`, `#` or `;`: decoded, an empty query, fragment or
         // parameters, which a library parsing the rule as a URL drops.
         "reserved-escape" => {
@@ -1249,8 +1270,35 @@ pub fn instance(input: &Input, construct: &str) -> Option<String> {
             crate::text::inline_code(input.urls.first()?.as_bytes(), 80)
         )),
         [] => None,
+        lines if construct == "bare-percent" => {
+            let named = named_lines(lines);
+            Some(match bare_percent_on_escape(lines, input) {
+                Some(escape) => format!(
+                    "{named}, whose `%` Google's parser compares with the `%` of the URL's `{escape}`"
+                ),
+                None => named,
+            })
+        }
         lines => Some(named_lines(lines)),
     }
+}
+
+/// The URL's escape (`%7E`) whose `%` a rule of `lines` reaches with a `%` that starts no
+/// escape, compared literally: a bare `%` that matches the URL only as Google's parser
+/// compares (the URL as sent), where a reading that decodes the URL's escape, or encodes
+/// the bare `%` as `%25`, finds no match. `None` where no rule does.
+fn bare_percent_on_escape(lines: &[&[u8]], input: &Input) -> Option<String> {
+    let url = input.urls.first()?;
+    let path = &url.as_bytes()[path_at(url)..];
+    lines.iter().find_map(|line| {
+        let value = rule_value(line);
+        let at = value.iter().enumerate().position(|(i, b)| {
+            *b == b'%' && value.get(i + 1..i + 3).and_then(hex_octet).is_none()
+        })?;
+        let escape = path.get(at..at + 3)?;
+        (path.starts_with(&value[..=at]) && hex_octet(&escape[1..]).is_some())
+            .then(|| String::from_utf8_lossy(escape).into_owned())
+    })
 }
 
 /// "the line `…`", "the lines `…` and `…`", "the lines `…`, `…` and 2 more".
@@ -2016,11 +2064,15 @@ fn neutralised(input: &Input) -> Vec<(&'static str, Input)> {
                 return None;
             }
             let (s, e) = any_value_span(&line.content)?;
-            // A plain pattern, or one holding other ASCII but no escape (`/?*$`): what it
-            // matches is written out octet for octet, and the reference's answer kept.
+            // A plain pattern, or one holding other ASCII (`/?*$`) or escapes, each `%`
+            // starting one (`/a%C3%A9*$`): what it matches is written out octet for octet,
+            // the URL's own text, and the reference's answer kept.
             let value = pattern_rule(line).or_else(|| {
                 let value = &line.content[s..e];
-                (value.is_ascii() && !value.contains(&b'%')).then_some(value)
+                let escapes_whole = value.iter().enumerate().all(|(i, b)| {
+                    *b != b'%' || value.get(i + 1..i + 3).and_then(hex_octet).is_some()
+                });
+                (value.is_ascii() && escapes_whole).then_some(value)
             })?;
             let literal = expanded_wildcard(value, path)?;
             Some(Some(
@@ -3046,6 +3098,14 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
             also: wide,
         });
     }
+    // An empty `Disallow:` that putting the longest rule first moves: it matches nothing
+    // under any reading, so a library for which it decides where it comes first (it reads
+    // it as allowing everything, and stops there) reads the value apart, not the order of
+    // matching rules. An empty `Allow:` is a first match for a library obeying the first.
+    let has = |c: &str| candidates.iter().any(|(seen, _)| *seen == c);
+    if has("empty-value") && has("rule-order") && !empty_allow(&input) {
+        candidates.retain(|(c, _)| *c != "rule-order");
+    }
     narrow(&mut candidates, |(c, _)| c);
     // A construct some of whose neutralisations leave the split standing is no cause: a
     // misspelled line spelled right that changes nothing shows the split is elsewhere, even
@@ -3142,7 +3202,7 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
         let changed = a.input.input();
         one_profile
             && (only_ignored_lines_changed(&input, &changed)
-                || LINE_READINGS.contains(&c)
+                || (LINE_READINGS.contains(&c) || NOWHERE_MATCHED.contains(&c))
                     && changed.agent == input.agent
                     && changed.urls == input.urls)
             && [Profile::Rfc9309, Profile::Google]
@@ -3481,6 +3541,12 @@ const FILE_FORMAT: [&str; 6] = [
     "one-line-file",
 ];
 
+/// The constructs whose neutralisation changes only rules that no reading matches to the
+/// URL (taken out, or made to match for every reading): a change of the implementation's
+/// reading of them, as a line reading's is (a library matching `Disallow: /a` to `/A`
+/// turns, with the rule gone, from the profile it agreed with to the other).
+const NOWHERE_MATCHED: [&str; 3] = ["path-case", "rule-elsewhere", "unmatched-allow"];
+
 /// The constructs of how a line is read (its field name, its colon, its whitespace, its
 /// place among the groups), as against how a rule's path is compared: a neutralisation of
 /// theirs on which the implementation turns to the other profile while neither profile's
@@ -3504,6 +3570,19 @@ const LINE_READINGS: [&str; 17] = [
     "trailing-space",
     "inner-bom",
 ];
+
+/// Whether some reading takes a line of `input` for an `Allow` rule with an empty value.
+fn empty_allow(input: &Input) -> bool {
+    let body = input.body();
+    line_readings(&body).is_some_and(|readings| {
+        split_lines(&body)
+            .iter()
+            .zip(&readings)
+            .any(|(line, (kinds, _))| {
+                kinds.contains(&RecordKind::Allow) && rule_value(&line.content).is_empty()
+            })
+    })
+}
 
 /// Whether `variant` is `input` with lines taken out that neither the `rfc9309` nor the
 /// `google` profile reads as a `user-agent` line or a rule, or blank lines put in (at least
@@ -4095,8 +4174,12 @@ pub struct RuleProbe {
     control: (&'static str, &'static str),
     /// What both profiles answer to the probe and to its control.
     reference: Answer,
-    /// Whether a rule line (without its line end) makes the input one to ask the probe for.
-    holds: fn(&[u8]) -> bool,
+    /// What a library reading rules so answers the probe. Where it is an error, the probe
+    /// explains only a split in which the library fails too.
+    shown: Answer,
+    /// The rule lines (without their line ends) that make the input one to ask the probe
+    /// for: the instance of its construct.
+    held: fn(&Input) -> Vec<Vec<u8>>,
     /// Whether the input's rules give the behaviour a say.
     decides: fn(&Input) -> bool,
     /// The constructs the ablation may name for a library that reads rules so (alone, or
@@ -4120,15 +4203,21 @@ pub struct RuleProbe {
 ///   `/xqzvw-page`, is the shorter match for every reading (and matches nothing for one that
 ///   keeps the tabs in the path); its control has no tabs. A library that disallows the
 ///   probe and allows its control strips the whitespace from the path and counts it in the
-///   length.
-pub const RULE_PROBES: [RuleProbe; 4] = [
+///   length;
+/// - two different rules of equal length that both match, one holding `*`: `Allow:
+///   /xqzvw-pa*` beside `Disallow: /xqzvw-pag`, asked about `/xqzvw-page`, is a tie the
+///   `Allow` wins (its control `Allow: /xqzvw-pag*` the longer match). A library that fails on
+///   the probe and allows its control cannot compare two such rules; asked only for a split
+///   the library fails on.
+pub const RULE_PROBES: [RuleProbe; 5] = [
     RuleProbe {
         construct: "anchor-length",
         names: ["anchor-uncounted", "anchor-uncounted-control"],
         probe: ("Allow: /xqzvw-page\nDisallow: /xqzvw-page$", "/xqzvw-page"),
         control: ("Allow: /xqzvw-page\nDisallow: /xqzvw-page*", "/xqzvw-page"),
         reference: Answer::Disallow,
-        holds: |line| rule_value(line).ends_with(b"$"),
+        shown: Answer::Allow,
+        held: |input| rule_lines_where(input, |line| rule_value(line).ends_with(b"$")),
         decides: anchor_decides,
         explains: &LENGTH_LIKE,
     },
@@ -4138,11 +4227,15 @@ pub const RULE_PROBES: [RuleProbe; 4] = [
         probe: ("Allow: /xqzvw-*\nDisallow: /xqzvw-%3E", "/xqzvw-%3E"),
         control: ("Allow: /xqzvw-*\nDisallow: /xqzvw-abc", "/xqzvw-abc"),
         reference: Answer::Disallow,
-        holds: |line| {
-            rule_value(line).windows(3).any(|w| {
-                w[0] == b'%'
-                    && hex_octet(&w[1..])
-                        .is_some_and(|o| !(o.is_ascii_alphanumeric() || UNRESERVED.contains(&o)))
+        shown: Answer::Allow,
+        held: |input| {
+            rule_lines_where(input, |line| {
+                rule_value(line).windows(3).any(|w| {
+                    w[0] == b'%'
+                        && hex_octet(&w[1..]).is_some_and(|o| {
+                            !(o.is_ascii_alphanumeric() || UNRESERVED.contains(&o))
+                        })
+                })
             })
         },
         decides: |input| rule_kinds(input) == (true, true),
@@ -4154,9 +4247,12 @@ pub const RULE_PROBES: [RuleProbe; 4] = [
         probe: ("Disallow: xqzvw-page", "/abc/xqzvw-page"),
         control: ("Disallow: xqzvw-page", "/abc/xqzvw-other"),
         reference: Answer::Allow,
-        holds: |line| {
-            let value = rule_value(line);
-            !value.is_empty() && !value.starts_with(b"/") && !value.starts_with(b"*")
+        shown: Answer::Disallow,
+        held: |input| {
+            rule_lines_where(input, |line| {
+                let value = rule_value(line);
+                !value.is_empty() && !value.starts_with(b"/") && !value.starts_with(b"*")
+            })
         },
         decides: |_| true,
         explains: &["no-leading-slash", "rule-in-host"],
@@ -4170,11 +4266,67 @@ pub const RULE_PROBES: [RuleProbe; 4] = [
         ),
         control: ("Allow: /xqzvw-page\nDisallow: /xqzvw-pag", "/xqzvw-page"),
         reference: Answer::Allow,
-        holds: |line| line.last().is_some_and(|b| is_space(*b)),
+        shown: Answer::Disallow,
+        held: |input| rule_lines_where(input, |line| line.last().is_some_and(|b| is_space(*b))),
         decides: |_| true,
         explains: &["trailing-space"],
     },
+    RuleProbe {
+        construct: "equal-length-error",
+        names: ["equal-length", "equal-length-control"],
+        probe: ("Allow: /xqzvw-pa*\nDisallow: /xqzvw-pag", "/xqzvw-page"),
+        control: ("Allow: /xqzvw-pag*\nDisallow: /xqzvw-pag", "/xqzvw-page"),
+        reference: Answer::Allow,
+        shown: Answer::Error,
+        held: equal_length_lines,
+        decides: |_| true,
+        explains: &EQUAL_LENGTH_LIKE,
+    },
 ];
+
+/// The constructs the ablation may name for a library that fails on two different rules of
+/// equal length that both match: those that make a rule match, or not, or decide alone
+/// (`%2A` read as `*`, `%41` as `A`, a rule outside any group read as everyone's, a `*`
+/// written out).
+const EQUAL_LENGTH_LIKE: [&str; 14] = [
+    "wildcard",
+    "end-anchor",
+    "escaped-special",
+    "unreserved-escape",
+    "reserved-escape",
+    "percent",
+    "url-percent",
+    "bare-percent",
+    "rule-outside-group",
+    "tie",
+    "tie-order",
+    "equal-match",
+    "rule-order",
+    "unmatched-allow",
+];
+
+/// The rule lines of `input` in a pair of different values of equal length, one holding a
+/// `*` or an escaped one (`%2A`): where both match, a library comparing the rules
+/// themselves once their lengths are equal cannot choose.
+fn equal_length_lines(input: &Input) -> Vec<Vec<u8>> {
+    let lines = rule_lines_where(input, |_| true);
+    let starred = |value: &[u8]| {
+        value.contains(&b'*') || value.windows(3).any(|w| w.eq_ignore_ascii_case(b"%2A"))
+    };
+    lines
+        .iter()
+        .filter(|line| {
+            let value = rule_value(line);
+            lines.iter().any(|other| {
+                let theirs = rule_value(other);
+                theirs != value
+                    && theirs.len() == value.len()
+                    && (starred(value) || starred(theirs))
+            })
+        })
+        .cloned()
+        .collect()
+}
 
 /// The constructs the ablation may name for a library that counts a rule's length short:
 /// those about the rules' patterns, escapes and lengths.
@@ -4192,7 +4344,7 @@ const LENGTH_LIKE: [&str; 9] = [
 
 impl RuleProbe {
     /// The probe (`control` false) or its control for `input`; `None` for an input without a
-    /// rule the probe [`RuleProbe::holds`] for, or a crawler without a product token.
+    /// rule the probe is held by, or a crawler without a product token.
     fn asked(&self, input: &Input, control: bool) -> Option<Input> {
         let name = input.agent.split('/').next().unwrap_or_default();
         if !reptest_peers::product_token(name) {
@@ -4218,10 +4370,10 @@ impl RuleProbe {
         (!held.is_empty()).then(|| named_lines(&held))
     }
 
-    /// The lines of `input` some reading takes for rules, without their line ends, that the
-    /// probe [`RuleProbe::holds`] for.
+    /// The lines of `input` some reading takes for rules, without their line ends, that make
+    /// it one to ask the probe for.
     fn held(&self, input: &Input) -> Vec<Vec<u8>> {
-        rule_lines_where(input, self.holds)
+        (self.held)(input)
     }
 
     /// Whether `name` answers the probe otherwise than both profiles on `family`, and its
@@ -4241,11 +4393,11 @@ impl RuleProbe {
                 .all(|p| found.answers.get(&reference_name(p)) == Some(&self.reference))
                 .then(|| found.answers.get(name).copied())?
         };
-        let other = match self.reference {
-            Answer::Allow => Answer::Disallow,
-            _ => Answer::Allow,
-        };
-        said(false) == Some(other) && said(true) == Some(self.reference)
+        // A failure on the probe explains only a split the library fails on too.
+        if self.shown == Answer::Error && family.split.get(name) != Some(&Answer::Error) {
+            return false;
+        }
+        said(false) == Some(self.shown) && said(true) == Some(self.reference)
     }
 }
 
@@ -5347,5 +5499,67 @@ mod tests {
         assert!(near_field_name(b"Alow") && near_field_name(b"dissalow"));
         assert!(!near_field_name(b"allow") && !near_field_name(b"crawl-delay"));
         assert!(!holds_field_name(b"crawl-delay"));
+    }
+
+    #[test]
+    fn a_star_is_written_out_beside_escapes_as_the_url_s_own_text() {
+        // Each `%` of the rule starts an escape the URL holds as written: the `*` becomes
+        // what it matches, octet for octet.
+        let escaped = input(
+            "user-agent: *\ndisallow: /a%C3%A9*$\n",
+            "FooBot",
+            "http://example.com/a%C3%A9bc",
+        );
+        assert_eq!(
+            bodies_of(&escaped, "wildcard"),
+            ["user-agent: *\ndisallow: /a%C3%A9bc$\n"]
+        );
+        // A bare `%` is left as it is.
+        let bare = input(
+            "user-agent: *\ndisallow: /a%*$\n",
+            "FooBot",
+            "http://example.com/a%25bc",
+        );
+        assert!(bodies_of(&bare, "wildcard").is_empty());
+    }
+
+    #[test]
+    fn a_bare_percent_on_the_url_s_escape_says_what_google_s_parser_compares() {
+        let on_escape = input(
+            "user-agent: a\nallow: /%\ndisallow: /\n",
+            "a",
+            "http://a.test/%7E",
+        );
+        let named = instance(&on_escape, "bare-percent").expect("an instance");
+        assert!(
+            named.contains("`allow: /%`") && named.contains("`%7E`"),
+            "{named}"
+        );
+        let elsewhere = input(
+            "user-agent: a\nallow: /%\ndisallow: /\n",
+            "a",
+            "http://a.test/b",
+        );
+        let named = instance(&elsewhere, "bare-percent").expect("an instance");
+        assert!(!named.contains("URL"), "{named}");
+    }
+
+    #[test]
+    fn rules_of_equal_length_beside_a_star_are_the_equal_length_probe_s_instance() {
+        let pair = input(
+            "user-agent: *\nallow: /%2A\ndisallow: /en/\ndisallow: /x\n",
+            "FooBot",
+            "http://example.com/en/",
+        );
+        assert_eq!(
+            derived_instance(&pair, "equal-length-error").as_deref(),
+            Some("the lines `allow: /%2A` and `disallow: /en/`")
+        );
+        let plain = input(
+            "user-agent: *\nallow: /ab\ndisallow: /en\n",
+            "FooBot",
+            "http://example.com/en/",
+        );
+        assert_eq!(derived_instance(&plain, "equal-length-error"), None);
     }
 }

@@ -283,7 +283,7 @@ pub fn clause_for_tag(tag: &str) -> Option<Clause> {
              specific (shorter) rule.",
             "must",
         ),
-        "equal-match" => c(
+        "equal-match" | "equal-length-error" => c(
             "RFC 9309 §2.2.2",
             "The most specific match found MUST be used. The most specific match is the match \
              that has the most octets.",

@@ -195,6 +195,17 @@ fn file_tags(body: &[u8], agent: &str) -> BTreeSet<&'static str> {
                     {
                         tags.insert("equal-match");
                     }
+                    // Two rules of one length, one holding `*` or `%2A` (which need not
+                    // both match), which a library comparing the rules fails on.
+                    let starred =
+                        |v: &str| v.contains('*') || v.to_ascii_uppercase().contains("%2A");
+                    if mine.iter().chain(theirs.iter()).any(|v| {
+                        v.len() == value.len()
+                            && v.as_str() != value
+                            && (starred(v) || starred(value))
+                    }) {
+                        tags.insert("equal-length-error");
+                    }
                     mine.insert(value.to_owned());
                 }
             }

@@ -747,6 +747,11 @@ pub fn construct_phrase(tag: &str) -> Option<&'static str> {
             "an `Allow` rule decides, and the library obeys no `Allow` line (`Disallow: /` with \
              `Allow: /page` disallows `/page`)"
         }
+        "equal-length-error" => {
+            "two different rules of equal length that both match as the library reads them, \
+             one holding `*` or `%2A` (`Allow: /a*` beside `Disallow: /ab`), which the library \
+             fails to compare"
+        }
         "equal-match" => {
             "two rules of one kind and equal length both match (`allow: /` and `allow: *`)"
         }
