@@ -1853,3 +1853,145 @@ fn a_profile_answer_met_through_letter_case_is_filed_under_letter_case() {
     let cause = sole_cause(&catalogue);
     assert_eq!(cause.construct, "path-case", "{cause:?}");
 }
+
+/// The reference under `rfc9309`, except that a blank line ends a group: the rules after it
+/// (until the next `user-agent` line) are dropped, and a `user-agent` line after it starts a
+/// group of its own.
+fn blank_line_ends_group() -> Box<dyn Engine> {
+    common::planted(
+        "blank-line-ends-group",
+        Profile::Rfc9309,
+        |reference, body, agent, urls| {
+            let text = String::from_utf8_lossy(body);
+            let mut read = String::new();
+            let mut skipping = false;
+            for line in text.split_inclusive('\n') {
+                let agent_line = line.to_ascii_lowercase().starts_with("user-agent");
+                if line.trim().is_empty() {
+                    // A rule that matches nothing ends the group for the reference.
+                    read.push_str("disallow: /xqzvw-none-zz\n");
+                    skipping = true;
+                } else if agent_line || !skipping {
+                    skipping = false;
+                    read.push_str(line);
+                }
+            }
+            reference.check(read.as_bytes(), agent, urls)
+        },
+    )
+}
+
+#[test]
+fn a_blank_line_put_in_is_no_neutral_change_for_a_library_ending_groups_there() {
+    // The library reads the colonless line as `rfc9309` does (nothing), so the next name
+    // joins the crawler's group. A blank line put before that name turns it to `google`'s
+    // answer only because it ends a group at a blank line: the colon is the cause.
+    let example = input(
+        "user-agent: foobot\ndisallow xqzvw-page\nuser-agent: xqzvw\ndisallow: /\n",
+        "foobot",
+        "http://example.com/",
+    );
+    let catalogue = ablated(
+        "ablation-blank-ends-group",
+        example,
+        &mut [blank_line_ends_group(), google_parser()],
+    );
+    assert_eq!(
+        catalogue.families()[0].split["blank-line-ends-group"],
+        Answer::Disallow
+    );
+    let cause = sole_cause(&catalogue);
+    assert_eq!(cause.construct, "missing-colon", "{cause:?}");
+    assert_eq!(cause.profile_split, Some(true), "{cause:?}");
+}
+
+/// The reference under `rfc9309`, except that a rule holding two `$` once its `%24`s are
+/// decoded never matches (the first `$` taken for the anchor).
+fn decodes_escaped_dollar() -> Box<dyn Engine> {
+    common::planted(
+        "decodes-escaped-dollar",
+        Profile::Rfc9309,
+        |reference, body, agent, urls| {
+            let text = String::from_utf8_lossy(body);
+            let read: String = text
+                .split_inclusive('\n')
+                .filter(|l| {
+                    l.to_ascii_uppercase()
+                        .replace("%24", "$")
+                        .matches('$')
+                        .count()
+                        < 2
+                })
+                .collect();
+            reference.check(read.as_bytes(), agent, urls)
+        },
+    )
+}
+
+#[test]
+fn an_escaped_dollar_before_the_anchor_is_the_rule_s_inner_dollar() {
+    // Replacing `%24` removes the split, and so does taking out the anchor: neither alone is
+    // the behaviour, the `$` the library decodes before the anchor is.
+    let example = input(
+        "user-agent: foobot\ndisallow: /%24$\n",
+        "foobot",
+        "http://example.com/%24",
+    );
+    let catalogue = ablated(
+        "ablation-escaped-dollar",
+        example.clone(),
+        &mut [decodes_escaped_dollar(), google_parser()],
+    );
+    assert_eq!(
+        catalogue.families()[0].split["decodes-escaped-dollar"],
+        Answer::Allow
+    );
+    let cause = sole_cause(&catalogue);
+    assert_eq!(cause.construct, "inner-dollar", "{cause:?}");
+    assert_eq!(clause(&cause, None).force, "must");
+    let phrase = narrower_phrase(&example, "inner-dollar");
+    assert!(phrase.is_some_and(|p| p.contains("`%24`")), "{phrase:?}");
+}
+
+/// The reference under `rfc9309`, except that `Allow` lines are read as nothing.
+fn ignores_allow_lines() -> Box<dyn Engine> {
+    common::planted(
+        "ignores-allow-lines",
+        Profile::Rfc9309,
+        |reference, body, agent, urls| {
+            let text = String::from_utf8_lossy(body);
+            let read: String = text
+                .split_inclusive('\n')
+                .filter(|l| !l.to_ascii_lowercase().starts_with("allow"))
+                .collect();
+            reference.check(read.as_bytes(), agent, urls)
+        },
+    )
+}
+
+#[test]
+fn an_allow_line_between_groups_unread_by_a_library_obeying_no_allow_is_that_behaviour() {
+    // The `Allow` ends the crawler's group for every reading; read as nothing, the next
+    // name joins the group and its `Disallow: /` applies.
+    let example = input(
+        "user-agent: foobot\nallow: /xqzvw-page\nuser-agent: other\ndisallow: /\n",
+        "foobot",
+        "http://example.com/",
+    );
+    let catalogue = ablated(
+        "ablation-allow-between-groups",
+        example.clone(),
+        &mut [ignores_allow_lines(), google_parser()],
+    );
+    assert_eq!(
+        catalogue.families()[0].split["ignores-allow-lines"],
+        Answer::Disallow
+    );
+    let cause = sole_cause(&catalogue);
+    assert_eq!(cause.construct, "allow-ignored", "{cause:?}");
+    let phrase = narrower_phrase(&example, "allow-ignored");
+    assert!(
+        phrase.is_some_and(|p| p.contains("between two groups")),
+        "{phrase:?}"
+    );
+}

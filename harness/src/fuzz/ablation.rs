@@ -1140,6 +1140,32 @@ pub fn narrower_phrase(input: &Input, construct: &str) -> Option<&'static str> {
                 None
             }
         }
+        // Every `Allow` line right before a `user-agent` line: for a library obeying no
+        // `Allow` line, the groups it parts are one.
+        "allow-ignored" => {
+            let allows: Vec<usize> = (0..lines.len())
+                .filter(|i| readings[*i].0.contains(&RecordKind::Allow))
+                .collect();
+            let next_is_agent =
+                |i: usize| (i + 1..lines.len()).find(|k| !blank(*k)).is_some_and(agent);
+            (!allows.is_empty() && allows.iter().all(|i| next_is_agent(*i))).then_some(
+                "an `Allow` line between two groups, where the library obeys no `Allow` line \
+                 (read as nothing, it leaves the next `user-agent` line in the same group)",
+            )
+        }
+        // Every rule holding `$` before its end does so as an escape (`/%24$`).
+        "inner-dollar" => {
+            let inner: Vec<&[u8]> = rule_values()
+                .into_iter()
+                .filter(|v| {
+                    v.len() > 1 && v[..v.len() - 1].contains(&b'$') || inner_escaped_dollar(v)
+                })
+                .collect();
+            (!inner.is_empty() && inner.iter().all(|v| inner_escaped_dollar(v))).then_some(
+                "a rule ending in the `$` anchor that holds an escaped `$` (`%24`) before it \
+                 (`/a%24$`), which a library decoding escapes reads as a second `$`",
+            )
+        }
         // Every empty rule an empty `Disallow:` with another rule of its group after it: a
         // library reading it as allowing everything may stop there.
         "empty-value" => {
@@ -3098,6 +3124,24 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
             also: wide,
         });
     }
+    // Likewise a rule ending in `$` that holds an escaped `$` (`/%24$`): replacing the escape
+    // removes the split, and so does taking out the anchor. A library that decodes `%24` to
+    // `$` reads a `$` before the anchor: the rule's inner `$` is what it reads apart.
+    let escaped_dollar = ["escaped-special", "end-anchor"].iter().all(|c| {
+        wide.contains(c)
+            && answered
+                .iter()
+                .filter(|(c2, a)| c2 == c && answers_it(a))
+                .all(|(_, a)| removes(a))
+    });
+    if escaped_dollar && rule_values_where(&input, inner_escaped_dollar) {
+        return Some(Cause {
+            construct: "inner-dollar",
+            with: Vec::new(),
+            profile_split: one_profile,
+            also: wide,
+        });
+    }
     // An empty `Disallow:` that putting the longest rule first moves: it matches nothing
     // under any reading, so a library for which it decides where it comes first (it reads
     // it as allowing everything, and stops there) reads the value apart, not the order of
@@ -3198,9 +3242,14 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
     // nothing, the implementation as something, and it had met the one profile's answer by
     // another route (protego reads a bare `USERAGENT` line as starting a group, where both
     // profiles ignore it). The construct is its own, not a point where the profiles part.
+    // A blank line put in before a group (`adjacent-groups`) is no neutral change for a
+    // library that ends a group at a blank line: its turning there shows that reading, not
+    // one of the groups (robotexclusionrulesparser, whose colonless rule then ends a group).
+    let blank_read = blank_ends_group(family, name);
     let switches = |c: &str, a: &Ablated| {
         let changed = a.input.input();
         one_profile
+            && !(c == "adjacent-groups" && blank_read)
             && (only_ignored_lines_changed(&input, &changed)
                 || (LINE_READINGS.contains(&c) || NOWHERE_MATCHED.contains(&c))
                     && changed.agent == input.agent
@@ -3899,6 +3948,11 @@ impl Asker<'_> {
         all.extend(file_ignored_probe_lf(input).map(|probe| (FILE_IGNORED.to_owned(), probe)));
         all.extend(allow_ignored_probe(input).map(|probe| (ALLOW_IGNORED.to_owned(), probe)));
         all.extend(slash_decoded_probe(input).map(|probe| (SLASH_DECODED.to_owned(), probe)));
+        if singles.iter().any(|(c, _)| *c == "adjacent-groups") {
+            all.extend(
+                blank_ends_group_probe(input).map(|probe| (BLANK_ENDS_GROUP.to_owned(), probe)),
+            );
+        }
         all.extend(line_alone_variants(input));
         for probe in &RULE_PROBES {
             for (control, name) in [false, true].into_iter().zip(probe.names) {
@@ -4085,6 +4139,13 @@ fn slash_decoded_probe(input: &Input) -> Option<Input> {
 }
 
 /// Whether some rule value of `input` (see [`rule_value`]) holds for `holds`.
+/// Whether a rule value ends in the `$` anchor and holds an escaped `$` (`%24`) before it.
+fn inner_escaped_dollar(value: &[u8]) -> bool {
+    value
+        .strip_suffix(b"$")
+        .is_some_and(|head| head.windows(3).any(|w| w.eq_ignore_ascii_case(b"%24")))
+}
+
 fn rule_values_where(input: &Input, holds: impl Fn(&[u8]) -> bool) -> bool {
     !rule_lines_where(input, |line| holds(rule_value(line))).is_empty()
 }
@@ -4110,6 +4171,62 @@ pub fn slash_decoded(family: &Family, name: &str) -> bool {
     )
 }
 
+/// The name of the probe `blank_ends_group_probe` is asked under: evidence, never a
+/// construct.
+pub const BLANK_ENDS_GROUP: &str = "blank-ends-group";
+
+/// For an input holding a group right after another's rules (`adjacent-groups`): the
+/// crawler's group with a blank line between its `user-agent` line and its one rule,
+/// `Disallow: /xqzvw-page`, asked about `/xqzvw-page` on the input's host. Both profiles
+/// disallow (a blank line is no part of a group's grammar); a library that allows ends a
+/// group at a blank line, so putting one in before the next group's `user-agent` line is
+/// no neutral change for it. `None` for a crawler without a product token.
+fn blank_ends_group_probe(input: &Input) -> Option<Input> {
+    crawler_group_probe(input, &["", "Disallow: /xqzvw-page"])
+}
+
+/// A group of the input's crawler (its product token) with `lines` after its `user-agent`
+/// line, asked about `/xqzvw-page` on the input's host. `None` for a crawler without a
+/// product token.
+fn crawler_group_probe(input: &Input, lines: &[&str]) -> Option<Input> {
+    let name = input.agent.split('/').next().unwrap_or_default();
+    if !reptest_peers::product_token(name) {
+        return None;
+    }
+    let url = input.urls.first()?;
+    let origin = &url[..path_at(url)];
+    let mut body = vec![format!("User-agent: {name}\n").into_bytes()];
+    body.extend(lines.iter().map(|line| format!("{line}\n").into_bytes()));
+    Some(Input {
+        lines: body,
+        agent: input.agent.clone(),
+        urls: vec![format!("{origin}/xqzvw-page")],
+    })
+}
+
+/// Whether `name` ends a group at a blank line (`blank_ends_group_probe`): it allows where
+/// both profiles disallow.
+fn blank_ends_group(family: &Family, name: &str) -> bool {
+    let Some(asked) = family
+        .input
+        .as_ref()
+        .and_then(|i| blank_ends_group_probe(&i.input()))
+        .map(|p| FamilyInput::of(&p))
+    else {
+        return false;
+    };
+    family
+        .ablation
+        .iter()
+        .find(|a| a.construct == BLANK_ENDS_GROUP && a.input == asked)
+        .is_some_and(|a| {
+            a.answers.get(name) == Some(&Answer::Allow)
+                && [Profile::Rfc9309, Profile::Google]
+                    .into_iter()
+                    .all(|p| a.answers.get(&reference_name(p)) == Some(&Answer::Disallow))
+        })
+}
+
 /// The name of the probe `allow_ignored_probe` is asked under: evidence, never a construct.
 pub const ALLOW_IGNORED: &str = "allow-ignored";
 
@@ -4119,10 +4236,6 @@ pub const ALLOW_IGNORED: &str = "allow-ignored";
 /// An implementation that disallows does not obey `Allow` lines at all. `None` for an input
 /// without an `Allow` line, or a crawler without a product token.
 fn allow_ignored_probe(input: &Input) -> Option<Input> {
-    let name = input.agent.split('/').next().unwrap_or_default();
-    if !reptest_peers::product_token(name) {
-        return None;
-    }
     let body = input.body();
     let readings = line_readings(&body)?;
     if !readings
@@ -4131,17 +4244,7 @@ fn allow_ignored_probe(input: &Input) -> Option<Input> {
     {
         return None;
     }
-    let url = input.urls.first()?;
-    let origin = &url[..path_at(url)];
-    Some(Input {
-        lines: vec![
-            format!("User-agent: {name}\n").into_bytes(),
-            b"Allow: /xqzvw-page\n".to_vec(),
-            b"Disallow: /\n".to_vec(),
-        ],
-        agent: input.agent.clone(),
-        urls: vec![format!("{origin}/xqzvw-page")],
-    })
+    crawler_group_probe(input, &["Allow: /xqzvw-page", "Disallow: /"])
 }
 
 /// Whether `name` disallows where the reference allows on `family` and does not obey
@@ -4404,6 +4507,7 @@ impl RuleProbe {
 /// The instance of a construct derived from evidence rather than neutralised, as `input`
 /// holds it: for a rule probe's construct ([`RULE_PROBES`]), the rule lines the probe is
 /// asked for; for [`ANCHORED_WILDCARD`], the rules holding `*` and ending in `$`; for
+/// `inner-dollar`, the rules ending in `$` with an escaped `$` before it; for
 /// `double-slash`, the rules holding `//`, written out or as `/%2F`. `None` for any other
 /// construct, or an input holding none.
 pub fn derived_instance(input: &Input, construct: &str) -> Option<String> {
@@ -4420,8 +4524,10 @@ pub fn derived_instance(input: &Input, construct: &str) -> Option<String> {
         let value = rule_value(line);
         value.ends_with(b"$") && value.contains(&b'*')
     };
+    let escaped_dollar = |line: &[u8]| inner_escaped_dollar(rule_value(line));
     let holds: &dyn Fn(&[u8]) -> bool = match construct {
         ANCHORED_WILDCARD => &anchored,
+        "inner-dollar" => &escaped_dollar,
         "double-slash" => &slashes,
         _ => return None,
     };

@@ -24,7 +24,8 @@
 //! from the families minimised for it (or whose input its own minimisation reached too:
 //! `also_minimised_for`); a family minimised for another library only adds evidence (hits)
 //! to the root cause of the same key, and makes none of its own ([`foreign_families`] lists
-//! the rest in its report). (A family without `minimised_for`, from an older catalogue,
+//! the rest in its report). It stands for that root cause only where none of the
+//! implementation's own families holds the construct named and it does. (A family without `minimised_for`, from an older catalogue,
 //! counts as minimised for everyone.)
 //!
 //! Everything here is a pure function of the stored families ([`root_causes`] of an
@@ -200,6 +201,17 @@ pub fn label(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Lab
     {
         return Label::only(construct, Some(false));
     }
+    // An `Allow` line that cannot match, whose taking out (or making a `Disallow`) removes
+    // the split, for a library that obeys no `Allow` line: it reads the line as nothing (and
+    // the groups around it as one), which is that behaviour, not an `Allow` it misreads.
+    if let Some(found) = &cause
+        && (found.construct == "unmatched-allow"
+            || found.construct == crate::fuzz::ablation::COMBINED
+                && found.with.contains(&"unmatched-allow"))
+        && crate::fuzz::ablation::allow_ignored(family, name)
+    {
+        return Label::only("allow-ignored", Some(false));
+    }
     // An escaped `/` beside a `/` that the library reads as `/` on both sides (it keeps its
     // answer with each written out): the `//` it makes is what the library answers apart on
     // (robotspy collapses the URL's `//` and not the rule's).
@@ -320,7 +332,7 @@ pub fn root_causes(index: &Index) -> Vec<RootCause> {
         .collect();
     let mut grouped: BTreeMap<Key, Vec<Member<'_>>> = BTreeMap::new();
     let mut entries = Vec::new();
-    let mut foreign: Vec<(Key, &Family)> = Vec::new();
+    let mut foreign: Vec<(Key, Member<'_>)> = Vec::new();
     for family in families {
         let suspects = suspect_profiles(family);
         for (name, answer) in &family.split {
@@ -410,14 +422,14 @@ pub fn root_causes(index: &Index) -> Vec<RootCause> {
                 .or_default()
                 .push((seen, expected, label));
         } else {
-            foreign.push((key, family));
+            foreign.push((key, (seen, expected, label)));
         }
     }
     // Evidence from families minimised for other libraries, under an existing root cause.
-    let mut evidence: BTreeMap<Key, Vec<&Family>> = BTreeMap::new();
-    for (key, family) in foreign {
+    let mut evidence: BTreeMap<Key, Vec<Member<'_>>> = BTreeMap::new();
+    for (key, member) in foreign {
         if grouped.contains_key(&key) {
-            evidence.entry(key).or_default().push(family);
+            evidence.entry(key).or_default().push(member);
         }
     }
     let mut out: Vec<RootCause> = grouped
@@ -472,8 +484,18 @@ pub fn root_causes(index: &Index) -> Vec<RootCause> {
                         (!named, held.len())
                     })
                 };
+                // A family minimised for another library, under this key, stands for the root
+                // cause only where none of its own holds the construct named and it does (a
+                // first-match library whose own families are all ties).
+                let own_named = members.iter().any(|m| !others(m.0).0);
+                let foreign_named: Vec<&Member<'_>> = if own_named {
+                    Vec::new()
+                } else {
+                    also.iter().filter(|m| !others(m.0).0).collect()
+                };
                 let (_, (chosen, expected, label)) = members
                     .iter()
+                    .chain(foreign_named)
                     .map(|m| (others(m.0), m))
                     .min_by(|(oa, a), (ob, b)| {
                         oa.cmp(ob)
@@ -488,11 +510,8 @@ pub fn root_causes(index: &Index) -> Vec<RootCause> {
                     .into_iter()
                     .filter_map(|p| reference_answer(chosen, p).map(|a| (p, a)))
                     .collect();
-                let families: Vec<&Family> = members
-                    .iter()
-                    .map(|m| m.0)
-                    .chain(also.iter().copied())
-                    .collect();
+                let families: Vec<&Family> =
+                    members.iter().chain(also.iter()).map(|m| m.0).collect();
                 RootCause {
                     id: format!(
                         "{implementation}-{:08x}",
