@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use reptest::answer::Answer;
 use reptest::engines::protocol::WireVerdict;
 use reptest::engines::{Engine, ReferenceEngine, reference_name};
-use reptest::fuzz::ablation::{ablate, narrower_phrase};
+use reptest::fuzz::ablation::{ablate, narrower_phrase, rule_hex_side};
 use reptest::fuzz::filing::{clause, title};
 use reptest::fuzz::findings::{Catalogue, Finding};
 use reptest::fuzz::generate::Input;
@@ -1994,4 +1994,59 @@ fn an_allow_line_between_groups_unread_by_a_library_obeying_no_allow_is_that_beh
         phrase.is_some_and(|p| p.contains("between two groups")),
         "{phrase:?}"
     );
+}
+
+/// The reference under `google`, except that escapes are compared as written, hex case
+/// included, on both sides (each escape's `%` read as a plain `%`).
+fn escapes_as_written() -> Box<dyn Engine> {
+    common::planted(
+        "escapes-as-written",
+        Profile::Google,
+        |reference, body, agent, urls| {
+            let plain = |text: &str| text.replace('%', "%25");
+            let read = plain(&String::from_utf8_lossy(body));
+            let urls: Vec<String> = urls
+                .iter()
+                .map(|u| {
+                    let at = u.find("://").map_or(0, |i| i + 3);
+                    let path = u[at..].find('/').map_or(u.len(), |i| at + i);
+                    format!("{}{}", &u[..path], plain(&u[path..]))
+                })
+                .collect();
+            reference.check(read.as_bytes(), agent, &urls)
+        },
+    )
+}
+
+/// The reference under `rfc9309` (escapes decoded on both sides).
+fn decodes_both_sides() -> Box<dyn Engine> {
+    common::planted(
+        "decodes-both-sides",
+        Profile::Rfc9309,
+        |reference, body, agent, urls| reference.check(body, agent, urls),
+    )
+}
+
+#[test]
+fn lower_case_hex_compared_as_written_is_the_rule_s_and_decoded_the_url_s() {
+    let example = input(
+        "user-agent: *\ndisallow: /%c3%a9\n",
+        "foobot",
+        "http://example.com/%c3%a9",
+    );
+    let catalogue = ablated(
+        "ablation-hex-as-written",
+        example.clone(),
+        &mut [escapes_as_written(), decodes_both_sides(), google_parser()],
+    );
+    let family = &catalogue.families()[0];
+    assert_eq!(family.split["escapes-as-written"], Answer::Disallow);
+    assert_eq!(family.split["decodes-both-sides"], Answer::Disallow);
+    let side = rule_hex_side(family, "escapes-as-written", &example);
+    assert!(
+        side.as_ref()
+            .is_some_and(|(phrase, lines)| phrase.contains("a rule's") && lines.contains("%c3")),
+        "{side:?}"
+    );
+    assert_eq!(rule_hex_side(family, "decodes-both-sides", &example), None);
 }

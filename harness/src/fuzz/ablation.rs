@@ -3948,6 +3948,7 @@ impl Asker<'_> {
         all.extend(file_ignored_probe_lf(input).map(|probe| (FILE_IGNORED.to_owned(), probe)));
         all.extend(allow_ignored_probe(input).map(|probe| (ALLOW_IGNORED.to_owned(), probe)));
         all.extend(slash_decoded_probe(input).map(|probe| (SLASH_DECODED.to_owned(), probe)));
+        all.extend(hex_rule_only(input).map(|probe| (HEX_RULE_ONLY.to_owned(), probe)));
         if singles.iter().any(|(c, _)| *c == "adjacent-groups") {
             all.extend(
                 blank_ends_group_probe(input).map(|probe| (BLANK_ENDS_GROUP.to_owned(), probe)),
@@ -4169,6 +4170,61 @@ pub fn slash_decoded(family: &Family, name: &str) -> bool {
         said,
         other,
     )
+}
+
+/// The name of the variant `hex_rule_only` is asked under: evidence, never a construct.
+pub const HEX_RULE_ONLY: &str = "hex-case-rule";
+
+/// For an input whose URL and rules both hold lower-case hex digits in their escapes: the
+/// rules' hex digits upper-cased, the URL's kept. Google's parser upper-cases a rule's and
+/// compares the URL's as sent; a library comparing escapes as written, hex case included,
+/// then answers as Google's parser does, one decoding both sides does not. `None` for any
+/// other input.
+fn hex_rule_only(input: &Input) -> Option<Input> {
+    if !url_hex_lowered(input) {
+        return None;
+    }
+    let body = input.body();
+    let readings = line_readings(&body)?;
+    let rules = rewrite_rules(&body, &readings, &upper_hex)?;
+    Some(with_body(input, &rules))
+}
+
+/// For a split of `name` against `google` alone on `family`, whose URL and rules hold
+/// lower-case hex digits: where upper-casing only the rules' brings `name` to `google`'s
+/// answer (`hex_rule_only`), the rules' lower-case hex is what it reads apart from Google's
+/// parser (it compares escapes as written, where Google's parser upper-cases a rule's):
+/// the phrase, and the rule lines holding such digits. `None` otherwise (the URL's case is
+/// then what the split rests on, as a library decoding both sides shows).
+pub fn rule_hex_side(family: &Family, name: &str, shown: &Input) -> Option<(&'static str, String)> {
+    let input = family.input.as_ref()?.input();
+    let asked = FamilyInput::of(&hex_rule_only(&input)?);
+    let google = reference_name(Profile::Google);
+    let said = family.split.get(name)?;
+    if family.split.get(&google) == Some(said)
+        || family.split.get(&reference_name(Profile::Rfc9309)) != Some(said)
+    {
+        return None;
+    }
+    let variant = family
+        .ablation
+        .iter()
+        .find(|a| a.construct == HEX_RULE_ONLY && a.input == asked)?;
+    let answered = variant.answers.get(name)?;
+    (answered.allowed().is_some() && variant.answers.get(&google) == Some(answered))
+        .then_some(())?;
+    let lowered = |line: &[u8]| {
+        let value = rule_value(line);
+        upper_hex(value) != value
+    };
+    let held = rule_lines_where(shown, lowered);
+    (!held.is_empty()).then(|| {
+        (
+            "lower-case hex digits in a rule's percent-encoding (`%c3` for `%C3`), which Google's \
+             parser upper-cases and the library compares as written",
+            named_lines(&held.iter().map(Vec::as_slice).collect::<Vec<_>>()),
+        )
+    })
 }
 
 /// The name of the probe `blank_ends_group_probe` is asked under: evidence, never a

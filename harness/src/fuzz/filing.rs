@@ -1121,10 +1121,21 @@ fn root_cause_section(
     // The title names the construct in general, or as narrowly as the input's place for it
     // allows; the input's own instance of it follows.
     let input = shown.as_ref().map(FamilyInput::input);
-    let what = input
-        .as_ref()
-        .and_then(|i| crate::fuzz::ablation::narrower_phrase(i, cause.construct))
-        .map_or_else(|| label_phrase(cause), str::to_owned);
+    // Lower-case hex digits the library compares as written on both sides: the rule's are
+    // what it reads apart from Google's parser, not the URL's.
+    let rule_hex = match (seen.as_ref(), input.as_ref()) {
+        (Some(f), Some(i)) if cause.construct == "hex-case" => {
+            crate::fuzz::ablation::rule_hex_side(f, &cause.implementation, i)
+        }
+        _ => None,
+    };
+    let what = match &rule_hex {
+        Some((phrase, _)) => (*phrase).to_owned(),
+        None => input
+            .as_ref()
+            .and_then(|i| crate::fuzz::ablation::narrower_phrase(i, cause.construct))
+            .map_or_else(|| label_phrase(cause), str::to_owned),
+    };
     // Two profile splits read one each way: each one's instance.
     let constructs: &[&str] = if cause.profile_mix() {
         &cause.with
@@ -1132,6 +1143,7 @@ fn root_cause_section(
         std::slice::from_ref(&cause.construct)
     };
     let instances: Vec<String> = match (seen.as_ref(), input.as_ref()) {
+        _ if rule_hex.is_some() => rule_hex.iter().map(|(_, lines)| lines.clone()).collect(),
         (Some(f), Some(i)) => {
             let of = |constructs: &[&str]| -> Vec<String> {
                 constructs
