@@ -3949,6 +3949,7 @@ impl Asker<'_> {
         all.extend(allow_ignored_probe(input).map(|probe| (ALLOW_IGNORED.to_owned(), probe)));
         all.extend(slash_decoded_probe(input).map(|probe| (SLASH_DECODED.to_owned(), probe)));
         all.extend(hex_rule_only(input).map(|probe| (HEX_RULE_ONLY.to_owned(), probe)));
+        all.extend(hex_url_only(input).map(|probe| (HEX_URL_ONLY.to_owned(), probe)));
         if singles.iter().any(|(c, _)| *c == "adjacent-groups") {
             all.extend(
                 blank_ends_group_probe(input).map(|probe| (BLANK_ENDS_GROUP.to_owned(), probe)),
@@ -4190,13 +4191,31 @@ fn hex_rule_only(input: &Input) -> Option<Input> {
     Some(with_body(input, &rules))
 }
 
+/// The name of the variant `hex_url_only` is asked under: evidence, never a construct.
+pub const HEX_URL_ONLY: &str = "hex-case-url";
+
+/// For an input whose URL and rules both hold lower-case hex digits in their escapes: the
+/// URL's hex digits upper-cased, the rules' kept. Both profiles read a rule's hex digits
+/// upper-cased; a library comparing escapes as written, hex case included, then misses the
+/// rule. `None` for any other input.
+fn hex_url_only(input: &Input) -> Option<Input> {
+    hex_rule_only(input)?;
+    let url = input.urls.first()?;
+    let at = path_at(url);
+    let upper = upper_hex(&url.as_bytes()[at..]);
+    Some(Input {
+        urls: vec![format!("{}{}", &url[..at], String::from_utf8_lossy(&upper))],
+        ..input.clone()
+    })
+}
+
 /// For a split of `name` against `google` alone on `family`, whose URL and rules hold
 /// lower-case hex digits: where upper-casing only the rules' brings `name` to `google`'s
 /// answer (`hex_rule_only`), the rules' lower-case hex is what it reads apart from Google's
 /// parser (it compares escapes as written, where Google's parser upper-cases a rule's):
 /// the phrase, and the rule lines holding such digits. `None` otherwise (the URL's case is
 /// then what the split rests on, as a library decoding both sides shows).
-pub fn rule_hex_side(family: &Family, name: &str, shown: &Input) -> Option<(&'static str, String)> {
+pub fn rule_hex_side(family: &Family, name: &str, shown: &Input) -> Option<(String, String)> {
     let input = family.input.as_ref()?.input();
     let asked = FamilyInput::of(&hex_rule_only(&input)?);
     let google = reference_name(Profile::Google);
@@ -4218,10 +4237,37 @@ pub fn rule_hex_side(family: &Family, name: &str, shown: &Input) -> Option<(&'st
         upper_hex(value) != value
     };
     let held = rule_lines_where(shown, lowered);
+    // The URL's digits upper-cased alone, where both profiles agree and the library answers
+    // otherwise: its case-sensitive comparison, shown against both.
+    let against_both = hex_url_only(&input).and_then(|url_only| {
+        let asked = FamilyInput::of(&url_only);
+        let found = family
+            .ablation
+            .iter()
+            .find(|a| a.construct == HEX_URL_ONLY && a.input == asked)?;
+        let theirs = found.answers.get(&google)?;
+        let mine = found.answers.get(name)?;
+        let url = crate::text::inline_code(url_only.urls.first()?.as_bytes(), 80);
+        (mine.allowed().is_some()
+            && theirs != mine
+            && found.answers.get(&reference_name(Profile::Rfc9309)) == Some(theirs))
+        .then(|| {
+            format!(
+                ": with the URL's digits upper-cased ({url}) it answers {} where both profiles \
+                 answer {}",
+                mine.name(),
+                theirs.name()
+            )
+        })
+    });
     (!held.is_empty()).then(|| {
         (
-            "lower-case hex digits in a rule's percent-encoding (`%c3` for `%C3`), which Google's \
-             parser upper-cases and the library compares as written",
+            format!(
+                "lower-case hex digits in a rule's percent-encoding (`%c3` for `%C3`), which \
+                 Google's parser upper-cases and the library compares as written, hex case \
+                 included{}",
+                against_both.unwrap_or_default()
+            ),
             named_lines(&held.iter().map(Vec::as_slice).collect::<Vec<_>>()),
         )
     })

@@ -1130,7 +1130,7 @@ fn root_cause_section(
         _ => None,
     };
     let what = match &rule_hex {
-        Some((phrase, _)) => (*phrase).to_owned(),
+        Some((phrase, _)) => phrase.clone(),
         None => input
             .as_ref()
             .and_then(|i| crate::fuzz::ablation::narrower_phrase(i, cause.construct))
