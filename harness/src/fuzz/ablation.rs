@@ -1166,8 +1166,9 @@ pub fn narrower_phrase(input: &Input, construct: &str) -> Option<&'static str> {
                  (`/a%24$`), which a library decoding escapes reads as a second `$`",
             )
         }
-        // Every empty rule an empty `Disallow:` with another rule of its group after it: a
-        // library reading it as allowing everything may stop there.
+        // Every empty rule an empty `Disallow:` with another rule of its group after it (a
+        // library reading it as allowing everything may stop there), or every one an empty
+        // `Allow:` (which a library may read as disallowing everything).
         "empty-value" => {
             let empty: Vec<usize> = (0..lines.len())
                 .filter(|i| is_rule(&readings[*i].0) && rule_value(&lines[*i].content).is_empty())
@@ -1177,15 +1178,23 @@ pub fn narrower_phrase(input: &Input, construct: &str) -> Option<&'static str> {
                     .take_while(|k| !agent(*k))
                     .any(|k| is_rule(&readings[k].0) && !rule_value(&lines[k].content).is_empty())
             };
-            (!empty.is_empty()
-                && empty.iter().all(|i| {
-                    readings[*i].0.contains(&RecordKind::Disallow)
-                        && !readings[*i].0.contains(&RecordKind::Allow)
-                        && rule_after(*i)
-                }))
-            .then_some(
-                "an empty `Disallow:` (which disallows nothing) before other rules of its group",
-            )
+            // Every empty rule of one kind, read as that kind alone.
+            let only = |kind: RecordKind, other: RecordKind| {
+                !empty.is_empty()
+                    && empty
+                        .iter()
+                        .all(|i| readings[*i].0.contains(&kind) && !readings[*i].0.contains(&other))
+            };
+            if only(RecordKind::Disallow, RecordKind::Allow) && empty.iter().all(|i| rule_after(*i))
+            {
+                Some(
+                    "an empty `Disallow:` (which disallows nothing) before other rules of its group",
+                )
+            } else if only(RecordKind::Allow, RecordKind::Disallow) {
+                Some("an empty `Allow:` (which allows nothing by itself)")
+            } else {
+                None
+            }
         }
         // Every rule ends in an escaped `?`, `#` or `;`: decoded, an empty query, fragment or
         // parameters, which a library parsing the rule as a URL drops.
@@ -5769,5 +5778,28 @@ mod tests {
             "http://example.com/en/",
         );
         assert_eq!(derived_instance(&plain, "equal-length-error"), None);
+    }
+
+    #[test]
+    fn an_empty_rule_is_named_by_its_kind() {
+        let allow = input(
+            "user-agent: *\nallow:\ndisallow: /x\n",
+            "a",
+            "http://a.test/",
+        );
+        assert!(
+            narrower_phrase(&allow, "empty-value").is_some_and(|p| p.contains("empty `Allow:`"))
+        );
+        let disallow = input(
+            "user-agent: *\ndisallow:\ndisallow: /x\n",
+            "a",
+            "http://a.test/",
+        );
+        assert!(
+            narrower_phrase(&disallow, "empty-value")
+                .is_some_and(|p| p.contains("empty `Disallow:`"))
+        );
+        let both = input("user-agent: *\nallow:\ndisallow:\n", "a", "http://a.test/");
+        assert_eq!(narrower_phrase(&both, "empty-value"), None);
     }
 }
