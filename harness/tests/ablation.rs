@@ -2052,3 +2052,248 @@ fn lower_case_hex_compared_as_written_is_the_rule_s_and_decoded_the_url_s() {
     );
     assert_eq!(rule_hex_side(family, "decodes-both-sides", &example), None);
 }
+
+/// `body` with each line whose name is `crawl-delay`, or spelled like it without the hyphen,
+/// written as a rule that matches nothing (which ends a group's `user-agent` lines for the
+/// reference); with `any_unknown`, every line of a field it does not know too.
+fn agents_ended_at(body: &[u8], any_unknown: bool) -> String {
+    String::from_utf8_lossy(body)
+        .split_inclusive('\n')
+        .map(|line| {
+            let key = line.split(':').next().unwrap_or_default().trim();
+            let key = key.to_ascii_lowercase();
+            let known = ["user-agent", "allow", "disallow"].contains(&key.as_str());
+            let blank = line.trim().is_empty();
+            if key.replace('-', "") == "crawldelay" || any_unknown && !known && !blank {
+                "disallow: /xqzvw-none-zz\n".to_owned()
+            } else {
+                line.to_owned()
+            }
+        })
+        .collect()
+}
+
+/// The reference under `rfc9309`, except that a `crawl-delay` line, or one spelled like it
+/// without the hyphen, ends a group's `user-agent` lines.
+fn accepts_crawldelay() -> Box<dyn Engine> {
+    common::planted(
+        "accepts-crawldelay",
+        Profile::Rfc9309,
+        |reference, body, agent, urls| {
+            reference.check(agents_ended_at(body, false).as_bytes(), agent, urls)
+        },
+    )
+}
+
+/// The reference under `rfc9309`, except that every line of a field it does not know ends a
+/// group's `user-agent` lines.
+fn ends_at_unknown() -> Box<dyn Engine> {
+    common::planted(
+        "ends-at-unknown",
+        Profile::Rfc9309,
+        |reference, body, agent, urls| {
+            reference.check(agents_ended_at(body, true).as_bytes(), agent, urls)
+        },
+    )
+}
+
+#[test]
+fn a_misspelled_non_standard_field_the_library_accepts_is_named_by_its_spelling() {
+    let example = input(
+        "user-agent: *\ncrawldelay: 0\nuser-agent: xqzvw\ndisallow: /\n",
+        "foobot",
+        "http://example.com/",
+    );
+    let catalogue = ablated(
+        "ablation-crawldelay",
+        example.clone(),
+        &mut [accepts_crawldelay()],
+    );
+    let cause = sole_cause(&catalogue);
+    assert_eq!(cause.construct, "nonstandard-typo", "{cause:?}");
+    assert_eq!(clause(&cause, None).force, "must");
+    let phrase = narrower_phrase(&example, "nonstandard-typo").expect("a phrase");
+    assert!(
+        phrase.contains("between two `user-agent` lines"),
+        "{phrase}"
+    );
+    // A library ending the names at any unknown line: the spelling is not what it reads.
+    let catalogue = ablated("ablation-any-unknown", example, &mut [ends_at_unknown()]);
+    let cause = sole_cause(&catalogue);
+    assert_eq!(cause.construct, "unknown-field", "{cause:?}");
+}
+
+/// `text` without an escaped `?` at its end (decoded, the empty query it starts dropped).
+fn query_cut(text: &str) -> String {
+    match text.to_ascii_uppercase().strip_suffix("%3F") {
+        Some(kept) => text[..kept.len()].to_owned(),
+        None => text.to_owned(),
+    }
+}
+
+/// The reference under `rfc9309`, except that an escaped `?` at the end of the URL is
+/// decoded and the empty query it starts dropped.
+fn cuts_url_query() -> Box<dyn Engine> {
+    common::planted(
+        "cuts-url-query",
+        Profile::Rfc9309,
+        |reference, body, agent, urls| {
+            let urls: Vec<String> = urls.iter().map(|u| query_cut(u)).collect();
+            reference.check(body, agent, &urls)
+        },
+    )
+}
+
+/// The reference under `rfc9309`, except that an escaped `?` at the end of a rule is decoded
+/// and the empty query it starts dropped.
+fn cuts_rule_query() -> Box<dyn Engine> {
+    common::planted(
+        "cuts-rule-query",
+        Profile::Rfc9309,
+        |reference, body, agent, urls| {
+            let read: String = String::from_utf8_lossy(body)
+                .lines()
+                .map(|line| format!("{}\n", query_cut(line.trim_end())))
+                .collect();
+            reference.check(read.as_bytes(), agent, urls)
+        },
+    )
+}
+
+#[test]
+fn an_escaped_question_mark_cut_from_the_url_is_told_from_one_cut_from_the_rule() {
+    let catalogue = ablated(
+        "ablation-url-query",
+        input(
+            "user-agent: foobot\ndisallow: /a%7B%3F\n",
+            "foobot",
+            "http://example.com/a%7B%3F",
+        ),
+        &mut [cuts_url_query()],
+    );
+    let cause = sole_cause(&catalogue);
+    assert_eq!(cause.construct, "url-query-escape", "{cause:?}");
+    assert!(
+        title(&cause).contains("in the URL's path"),
+        "{}",
+        title(&cause)
+    );
+    // The rule's escape cut: the rule's construct, as before.
+    let catalogue = ablated(
+        "ablation-rule-query",
+        input(
+            "user-agent: foobot\ndisallow: /a%7B%3F\n",
+            "foobot",
+            "http://example.com/a%7B",
+        ),
+        &mut [cuts_rule_query()],
+    );
+    let cause = sole_cause(&catalogue);
+    assert_eq!(cause.construct, "reserved-escape", "{cause:?}");
+}
+
+/// The reference under `rfc9309`, except that a line of `user-agent` and trailing
+/// whitespace, without a colon, is a `user-agent` line naming nobody (after rules, it starts
+/// a group), and a colonless `Allow /` a rule that matches nothing (it ends the names before).
+fn bare_agent_starts_group() -> Box<dyn Engine> {
+    common::planted(
+        "bare-agent-starts-group",
+        Profile::Rfc9309,
+        |reference, body, agent, urls| {
+            let text = String::from_utf8_lossy(body);
+            let read: String = text
+                .split_inclusive('\n')
+                .map(|line| {
+                    if line.trim_end().eq_ignore_ascii_case("user-agent") && line.ends_with(" \n") {
+                        "user-agent: xqzvw-nobody\n".to_owned()
+                    } else if line.to_ascii_lowercase().starts_with("allow /") {
+                        "allow: /xqzvw-none-zz\n".to_owned()
+                    } else {
+                        line.to_owned()
+                    }
+                })
+                .collect();
+            reference.check(read.as_bytes(), agent, urls)
+        },
+    )
+}
+
+#[test]
+fn google_s_answer_met_through_a_colonless_rule_is_strengthened_with_that_rule_voided() {
+    // `google` reads `Allow /` as a rule and allows (a tie); the library allows because the
+    // bare `user-agent ` line gives the `DISALLOW` to a group of nobody. Taking the line out
+    // makes both profiles disallow and the library too; written as a `Disallow` that matches
+    // nothing it keeps its place, both profiles disallow, and the library still allows.
+    let catalogue = ablated(
+        "ablation-voided-rule",
+        input(
+            "user-agent:foobot\nAllow /\nuser-agent \nDISALLOW:/\n",
+            "FOOBOT",
+            "http://example.com/",
+        ),
+        &mut [bare_agent_starts_group(), google_parser()],
+    );
+    let family = &catalogue.families()[0];
+    assert_eq!(family.split["bare-agent-starts-group"], Answer::Allow);
+    assert_eq!(family.split["reference-google"], Answer::Allow);
+    let cleaned = &family.cleaned_for["bare-agent-starts-group"];
+    assert_eq!(
+        cleaned.united.as_deref(),
+        Some("missing-colon"),
+        "{cleaned:?}"
+    );
+    assert!(
+        cleaned
+            .input
+            .robots
+            .contains("Disallow: /xqzvw-matches-nothing"),
+        "{cleaned:?}"
+    );
+    let causes = root_causes(catalogue.index());
+    let mine: Vec<_> = causes
+        .iter()
+        .filter(|c| c.implementation == "bare-agent-starts-group")
+        .collect();
+    assert_eq!(mine.len(), 1, "{causes:?}");
+    assert_eq!(mine[0].expected.len(), 2, "{:?}", mine[0]);
+    assert_eq!(mine[0].profile_split, Some(false), "{:?}", mine[0]);
+}
+
+/// The reference under `google`, except that a line without a colon is read as nothing, as
+/// `rfc9309` reads it.
+fn strict_colons() -> Box<dyn Engine> {
+    common::planted(
+        "strict-colons",
+        Profile::Google,
+        |reference, body, agent, urls| {
+            let text = String::from_utf8_lossy(body);
+            let read: String = text
+                .split_inclusive('\n')
+                .filter(|line| line.contains(':') || line.trim().is_empty())
+                .collect();
+            reference.check(read.as_bytes(), agent, urls)
+        },
+    )
+}
+
+#[test]
+fn a_profile_mix_is_found_with_one_construct_s_lines_taken_out() {
+    // Both profiles disallow: `rfc9309` through the space rule, which it compares as `%20`,
+    // Google's parser through the colonless `disallow /`. The library reads the space as
+    // Google's parser does and the colonless line as `rfc9309` does, and allows. Putting the
+    // space rule right moves no profile apart; taking its line out shows how the library
+    // reads the rest: as `rfc9309`.
+    let example = input(
+        "user-agent: foobot\ndisallow:/a  -\ndisallow /\n",
+        "foobot",
+        "http://example.com/a%20%20-",
+    );
+    let catalogue = ablated("ablation-lines-out", example, &mut [strict_colons()]);
+    assert_eq!(
+        catalogue.families()[0].split["strict-colons"],
+        Answer::Allow
+    );
+    let cause = sole_cause(&catalogue);
+    assert!(cause.profile_mix(), "{cause:?}");
+    assert_eq!(cause.with, ["inner-space", "missing-colon"], "{cause:?}");
+}

@@ -58,7 +58,7 @@ use crate::fuzz::generate::Input;
 
 /// Every construct a variant can neutralise, in a fixed order (the order only names the
 /// variants; it never decides a cause).
-pub const ABLATABLE: [&str; 63] = [
+pub const ABLATABLE: [&str; 64] = [
     "bom",
     "inner-bom",
     "crlf",
@@ -82,6 +82,7 @@ pub const ABLATABLE: [&str; 63] = [
     "unknown-field",
     "field-in-name",
     "typo-field",
+    "nonstandard-typo",
     "non-standard-field",
     "sitemap",
     "rule-outside-group",
@@ -189,6 +190,7 @@ pub struct Ablated {
 }
 
 /// One line of a body as the reference splits it: content and line end.
+#[derive(Clone)]
 struct Line {
     content: Vec<u8>,
     end: Vec<u8>,
@@ -738,6 +740,26 @@ pub(crate) fn near_field_name(key: &[u8]) -> bool {
             .any(|f| distance(&key, f) <= 2)
 }
 
+/// Whether an unknown field's name is spelled like a non-standard field's a library may
+/// accept (`crawldelay` for `crawl-delay`, `sitemaps` for `sitemap`), and like none of the
+/// standard ones ([`near_field_name`], [`holds_field_name`]).
+pub(crate) fn near_nonstandard_name(key: &[u8]) -> bool {
+    let key = String::from_utf8_lossy(key).to_ascii_lowercase();
+    let squeezed: String = key.chars().filter(|c| c.is_ascii_alphanumeric()).collect();
+    !KNOWN_FIELDS.contains(&key.as_str())
+        && !holds_field_name(key.as_bytes())
+        && !near_field_name(key.as_bytes())
+        && !NONSTANDARD_FIELDS.contains(&key.as_str())
+        && NONSTANDARD_FIELDS.iter().any(|f| {
+            let plain: String = f.chars().filter(|c| c.is_ascii_alphanumeric()).collect();
+            squeezed == plain || (key.len() > f.len() && key.starts_with(f))
+        })
+}
+
+/// Non-standard fields libraries read: the spellings [`near_nonstandard_name`] measures
+/// against.
+const NONSTANDARD_FIELDS: [&str; 4] = ["crawl-delay", "sitemap", "request-rate", "clean-param"];
+
 /// The lines joined again without those at the 0-based positions `drop`.
 fn join_without(lines: Vec<Line>, drop: &[usize]) -> Vec<u8> {
     let kept: Vec<Line> = lines
@@ -1089,9 +1111,17 @@ pub fn narrower_phrase(input: &Input, construct: &str) -> Option<&'static str> {
         }
         // Every unknown or non-standard field line sits between two `user-agent` lines (blank
         // lines aside): a library that ends a group's names there splits the group.
-        "unknown-field" | "non-standard-field" => {
+        "unknown-field" | "non-standard-field" | "nonstandard-typo" => {
             let found: Vec<usize> = (0..lines.len())
-                .filter(|i| has(&readings[*i].1, construct))
+                .filter(|i| {
+                    if construct == "nonstandard-typo" {
+                        let (start, end) = key_span(&lines[*i].content);
+                        has(&readings[*i].1, "unknown-field")
+                            && near_nonstandard_name(&lines[*i].content[start..end])
+                    } else {
+                        has(&readings[*i].1, construct)
+                    }
+                })
                 .collect();
             // Every such line's name holds a character outside HTTP's token set (`/:`,
             // `a(b):`), or is empty: a grammar built on tokens fails on the line.
@@ -1113,6 +1143,10 @@ pub fn narrower_phrase(input: &Input, construct: &str) -> Option<&'static str> {
             } else if found.iter().all(|i| between(*i)) {
                 Some(if construct == "unknown-field" {
                     "an unknown field line between two `user-agent` lines of one group"
+                } else if construct == "nonstandard-typo" {
+                    "a field spelled like a non-standard one (`Crawldelay` for `crawl-delay`), \
+                     which the library accepts as that field, between two `user-agent` lines of \
+                     one group"
                 } else {
                     "a non-standard field line (`sitemap`, `crawl-delay`, …) between two \
                      `user-agent` lines of one group"
@@ -1413,6 +1447,46 @@ fn lines_taken_out(before: &[Line], after: &[Line]) -> Vec<usize> {
     }
 }
 
+/// The name the evidence of a construct's lines taken out is asked under, before `:<construct>`.
+const LINES_OUT: &str = "lines-out";
+
+/// For each construct of how a path is compared that the profiles part on
+/// ([`MATCHING_SPLITS`]), its first neutralisation that rewrites lines in place, with those
+/// lines taken out instead: what is left is the rest of the file, so where the profiles then
+/// part, the implementation's answer shows how it reads the rest (a library reading a
+/// colonless `disallow /` as `rfc9309` does, beside a rule with a space it compares as
+/// Google's parser does). Each is named `lines-out:<construct>`; evidence for
+/// [`profile_mix`], never a construct.
+fn lines_out_variants(input: &Input) -> Vec<(String, Input)> {
+    let body = input.body();
+    let before = split_lines(&body);
+    let mut seen: Vec<&str> = Vec::new();
+    let mut out = Vec::new();
+    for (construct, variant) in variants(input) {
+        if seen.contains(&construct) || !MATCHING_SPLITS.contains(&construct) {
+            continue;
+        }
+        seen.push(construct);
+        let after = split_lines(&variant.body());
+        if after.len() != before.len() {
+            continue;
+        }
+        let kept: Vec<Line> = before
+            .iter()
+            .zip(&after)
+            .filter(|(b, a)| b.content == a.content)
+            .map(|(b, _)| b.clone())
+            .collect();
+        if kept.len() < before.len() && kept.len() + LINES_ALONE >= before.len() {
+            out.push((
+                format!("{LINES_OUT}:{construct}"),
+                with_body(input, &join_lines(&kept)),
+            ));
+        }
+    }
+    out
+}
+
 /// Each construct's first neutralisation that rewrites several lines in place, one line at
 /// a time ([`lines_alone`]): a library may react to one misspelled line and not the other.
 /// Each is named `line-alone:<construct>`.
@@ -1467,6 +1541,30 @@ pub fn instance_for(family: &Family, name: &str, shown: &Input, construct: &str)
 }
 
 /// [`variants`], made.
+/// Each line Google's parser takes for a rule only by accepting a missing colon or a
+/// misspelled name (`Allow /`), or cuts short at its line buffer, written as a `Disallow` that matches nothing
+/// (`Disallow: /xqzvw-matches-nothing`; an `Allow` that matches nothing is a construct some
+/// libraries read apart): for every reading a rule line in its place, deciding nothing. It moves `rfc9309`'s reading of the groups too (a rule line ends a group's
+/// `user-agent` lines), so it never names a construct: it is asked only to strengthen a
+/// cleaned input ([`clean`]), where a library that met `google`'s answer through the rule
+/// keeps its answer while both profiles answer alike.
+fn rules_voided(input: &Input) -> Vec<(&'static str, Input)> {
+    let body = input.body();
+    let Some(readings) = line_readings(&body) else {
+        return Vec::new();
+    };
+    ["missing-colon", "misspelling", "long-line"]
+        .into_iter()
+        .filter_map(|construct| {
+            let new = rewrite_lines(&body, &readings, &|_, kinds, diagnostics| {
+                (has(diagnostics, construct) && is_rule(kinds))
+                    .then(|| Some(b"Disallow: /xqzvw-matches-nothing".to_vec()))
+            })?;
+            Some((construct, with_body(input, &new)))
+        })
+        .collect()
+}
+
 fn neutralised(input: &Input) -> Vec<(&'static str, Input)> {
     let body = input.body();
     let Some(readings) = line_readings(&body) else {
@@ -1891,6 +1989,9 @@ fn neutralised(input: &Input) -> Vec<(&'static str, Input)> {
     };
     push("field-in-name", renamed(holds_field_name));
     push("typo-field", renamed(near_field_name));
+    // An unknown field spelled like a non-standard one (`Crawldelay`): renamed the same way.
+    // A library the rename moves accepts the spelling as that field.
+    push("nonstandard-typo", renamed(near_nonstandard_name));
     push("non-standard-field", removed("non-standard-field"));
     push("rule-outside-group", removed("rule-outside-group"));
     push(
@@ -2258,9 +2359,10 @@ fn neutralised(input: &Input) -> Vec<(&'static str, Input)> {
             }
         }
     }
-    // `Allow` rules that cannot match the URL's path (only letters, digits, `-._~/`, which
-    // every reading compares as written, and a prefix of it neither as written nor with its
-    // unreserved escapes decoded):
+    // `Allow` rules that cannot match the URL's path (only letters, digits, `-._~/` and the
+    // path's sub-delimiters, which every reading compares as written, and a prefix of it
+    // neither as written, nor with its unreserved escapes decoded, nor with every escape
+    // decoded):
     // taken out, which changes no reading's answer (an `…/index.htm` rule, from which
     // Google's parser derives another, stays).
     if let Some(url) = input.urls.first() {
@@ -2278,7 +2380,10 @@ fn neutralised(input: &Input) -> Vec<(&'static str, Input)> {
                             && value.starts_with(b"/")
                             && value
                                 .iter()
-                                .all(|b| b.is_ascii_alphanumeric() || b"-._~/%".contains(b))
+                                // Path characters only: no `*` or `$`, no whitespace.
+                                .all(|b| {
+                                    b.is_ascii_alphanumeric() || b"-._~/%=,;!&'()+@:".contains(b)
+                                })
                             && !String::from_utf8_lossy(value)
                                 .to_ascii_lowercase()
                                 .contains("index.htm")
@@ -2361,7 +2466,7 @@ fn neutralised(input: &Input) -> Vec<(&'static str, Input)> {
 /// The constructs whose every variant leaves the reference's answers as they were (only the
 /// implementation's reading can change): a variant of theirs that moves the reference is
 /// left out.
-const NEUTRAL: [&str; 16] = [
+const NEUTRAL: [&str; 17] = [
     "last-line-end",
     "tie-order",
     "trailing-space",
@@ -2370,6 +2475,7 @@ const NEUTRAL: [&str; 16] = [
     "word-and-space",
     "field-in-name",
     "typo-field",
+    "nonstandard-typo",
     "empty-only-rule",
     "later-group",
     "split-groups",
@@ -3457,7 +3563,7 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
 
 /// Constructs whose neutralisation says more than others' where both remove a split: where
 /// the first is among the constructs found, those it names are dropped, in this order.
-const NARROWER: [(&str, &[&str]); 29] = [
+const NARROWER: [(&str, &[&str]); 31] = [
     // When the URL's escapes alone remove the split, the rules' and the URL's together (or
     // the reserved ones replaced on both sides) say nothing more.
     ("url-percent", &["percent", "reserved-escape"]),
@@ -3558,7 +3664,14 @@ const NARROWER: [(&str, &[&str]); 29] = [
     ("non-standard-field", &["split-groups"]),
     ("field-in-name", &["unknown-field", "rule-outside-group"]),
     ("typo-field", &["unknown-field", "rule-outside-group"]),
-    ("word-and-space", &["one-token-line"]),
+    // An unknown field the library accepts by its spelling as a non-standard one: the
+    // spelling, not any unknown line, is what it reads apart.
+    ("nonstandard-typo", &["unknown-field", "split-groups"]),
+    // A colonless word and trailing whitespace is the narrower of the colonless lines.
+    ("word-and-space", &["one-token-line", "missing-colon"]),
+    // A line of one word, which a colon put in and taking it out both neutralise: the word
+    // alone (`Disallow/`, which a library reads as a field glued to its value) is narrower.
+    ("one-token-line", &["missing-colon"]),
     // A shared group whose rules the library gives to its last name alone is what it took
     // apart, rather than the crawler's groups it then did not combine.
     // The crawler's shared group cut to its name, or its groups made one, on which the
@@ -3609,7 +3722,7 @@ const NOWHERE_MATCHED: [&str; 3] = ["path-case", "rule-elsewhere", "unmatched-al
 /// place among the groups), as against how a rule's path is compared: a neutralisation of
 /// theirs on which the implementation turns to the other profile while neither profile's
 /// answer moves shows the implementation's own reading of that line.
-const LINE_READINGS: [&str; 17] = [
+const LINE_READINGS: [&str; 18] = [
     "misspelling",
     "missing-colon",
     "wide-gap",
@@ -3618,6 +3731,7 @@ const LINE_READINGS: [&str; 17] = [
     "word-and-space",
     "unknown-field",
     "typo-field",
+    "nonstandard-typo",
     "field-in-name",
     "commented-rule",
     "blank-line",
@@ -3726,9 +3840,16 @@ fn profile_mix(
             Profile::Google
         })
     };
+    // A construct's lines taken out ([`lines_out_variants`]) show the rest of the file alike.
+    let taken_out = ablation.iter().filter_map(|a| {
+        let construct = construct_name(a.construct.strip_prefix(LINES_OUT)?.strip_prefix(':')?)?;
+        Some((construct, a))
+    });
     let sides: Vec<(&'static str, Profile)> = answered
         .iter()
-        .filter_map(|(c, a)| follows(a).map(|p| (*c, p)))
+        .copied()
+        .chain(taken_out)
+        .filter_map(|(c, a)| follows(a).map(|p| (c, p)))
         .collect();
     // A construct whose variants show the implementation on both sides says nothing.
     let one_side = |c: &str| {
@@ -3965,6 +4086,7 @@ impl Asker<'_> {
             );
         }
         all.extend(line_alone_variants(input));
+        all.extend(lines_out_variants(input));
         for probe in &RULE_PROBES {
             for (control, name) in [false, true].into_iter().zip(probe.names) {
                 all.extend(probe.asked(input, control).map(|p| (name.to_owned(), p)));
@@ -4273,8 +4395,8 @@ pub fn rule_hex_side(family: &Family, name: &str, shown: &Input) -> Option<(Stri
         (
             format!(
                 "lower-case hex digits in a rule's percent-encoding (`%c3` for `%C3`), which \
-                 Google's parser upper-cases and the library compares as written, hex case \
-                 included{}",
+                 Google's parser upper-cases and the library reads apart from their upper-case \
+                 form{}",
                 against_both.unwrap_or_default()
             ),
             named_lines(&held.iter().map(Vec::as_slice).collect::<Vec<_>>()),
@@ -4422,8 +4544,14 @@ pub struct RuleProbe {
 ///   /xqzvw-pa*` beside `Disallow: /xqzvw-pag`, asked about `/xqzvw-page`, is a tie the
 ///   `Allow` wins (its control `Allow: /xqzvw-pag*` the longer match). A library that fails on
 ///   the probe and allows its control cannot compare two such rules; asked only for a split
-///   the library fails on.
-pub const RULE_PROBES: [RuleProbe; 5] = [
+///   the library fails on;
+/// - a URL's percent-encoded `?` decoded before its path is compared, and the empty query it
+///   then starts dropped: `Disallow: /xqzvw-page%3F` asked about `/xqzvw-page%3F`, which
+///   every reading matches (its control `Disallow: /xqzvw-page%3E`, an escape that starts
+///   nothing). A library that allows the probe and disallows its control cuts the URL's path
+///   at the escape while it keeps the rule's; one cutting the rule (as a URL parser reads it)
+///   still matches. Asked where a rule ends in an escaped `?`, `#` or `;` that the URL holds.
+pub const RULE_PROBES: [RuleProbe; 6] = [
     RuleProbe {
         construct: "anchor-length",
         names: ["anchor-uncounted", "anchor-uncounted-control"],
@@ -4496,7 +4624,36 @@ pub const RULE_PROBES: [RuleProbe; 5] = [
         decides: |_| true,
         explains: &EQUAL_LENGTH_LIKE,
     },
+    RuleProbe {
+        construct: "url-query-escape",
+        names: ["url-query-cut", "url-query-cut-control"],
+        probe: ("Disallow: /xqzvw-page%3F", "/xqzvw-page%3F"),
+        control: ("Disallow: /xqzvw-page%3E", "/xqzvw-page%3E"),
+        reference: Answer::Disallow,
+        shown: Answer::Allow,
+        held: query_escape_lines,
+        decides: |_| true,
+        explains: &["reserved-escape"],
+    },
 ];
+
+/// The rule lines of `input` ending in an escaped `?`, `#` or `;` (`/a%3F`) that its URL
+/// holds too, hex case aside: where a library decoding the URL before splitting it cuts the
+/// URL's path there and not the rule.
+fn query_escape_lines(input: &Input) -> Vec<Vec<u8>> {
+    let Some(url) = input.urls.first() else {
+        return Vec::new();
+    };
+    let path = url[path_at(url)..].to_ascii_uppercase();
+    rule_lines_where(input, |line| {
+        let value = rule_value(line);
+        value.len() >= 3 && {
+            let end = value[value.len() - 3..].to_ascii_uppercase();
+            [&b"%3F"[..], b"%23", b"%3B"].contains(&end.as_slice())
+                && path.contains(std::str::from_utf8(&end).unwrap_or("%"))
+        }
+    })
+}
 
 /// The constructs the ablation may name for a library that fails on two different rules of
 /// equal length that both match: those that make a rule match, or not, or decide alone
@@ -4811,7 +4968,8 @@ fn clean(
     let witnesses = [owner.to_owned(), google_parser.clone()];
     let mut united = None;
     if now.get(&rfc) != now.get(&google) && (mine == now.get(&rfc) || mine == now.get(&google)) {
-        for (construct, variant) in variants(&current) {
+        let strengthening = variants(&current).into_iter().chain(rules_voided(&current));
+        for (construct, variant) in strengthening {
             if !realistic.used_by(&variant).is_empty() {
                 continue;
             }

@@ -777,10 +777,17 @@ impl Campaign {
             return Ok(());
         }
         let mut classes = self.inputs.used_by(&minimal);
+        let mut transformation = transformation;
         if transformation.is_some_and(|d| d.invalid) && !classes.contains(&"invalid-utf8") {
-            // Asked about the text a decoder made of a body that was not UTF-8: listed with
-            // that class, never in the default ranking.
-            classes.push("invalid-utf8");
+            if crate::fuzz::findings::shows_invalid_body(&minimal.body()) {
+                // Asked about the text a decoder made of a body that was not UTF-8: listed
+                // with that class, never in the default ranking.
+                classes.push("invalid-utf8");
+            } else {
+                // Minimised to text with no trace of the invalid bytes: sent as a UTF-8 body,
+                // the library receives that text unchanged.
+                transformation = None;
+            }
         }
         let finding = Finding {
             original,

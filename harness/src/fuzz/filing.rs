@@ -130,7 +130,10 @@ pub fn clause_for_tag(tag: &str) -> Option<Clause> {
              \"useragent\" instead of \"user-agent\") is not supported.",
             "must",
         ),
-        "non-standard-field" | "unknown-field" | "field-in-name" => c(
+        // A spelling the library accepts as a non-standard field: RFC 9309 lets it be lenient
+        // there (§2.2.4 “Crawlers MAY be lenient when interpreting other records.”), so what
+        // the line then does to the records of Section 2 is what is judged.
+        "non-standard-field" | "unknown-field" | "field-in-name" | "nonstandard-typo" => c(
             "RFC 9309 §2.2.4",
             "Parsing of other records MUST NOT interfere with the parsing of explicitly defined \
              records in Section 2.",
@@ -396,7 +399,7 @@ pub fn clause_for_tag(tag: &str) -> Option<Clause> {
              lenient when reading lines that don't conform. Apply Postel's law.",
             "interpretation",
         ),
-        "reserved-escape" => c(
+        "reserved-escape" | "url-query-escape" => c(
             "RFC 9309 §2.2.2",
             "If a percent-encoded ASCII octet is encountered in the URI, it MUST be unencoded \
              prior to comparison, unless it is a reserved character in the URI as defined by \

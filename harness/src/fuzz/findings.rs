@@ -388,6 +388,16 @@ pub struct RunRecord {
     pub inputs: String,
 }
 
+/// Whether `text`, the text a decoder made of a body that was not UTF-8, still shows it: it
+/// is not UTF-8, holds U+FFFD (where an invalid byte was), or starts with a byte order mark
+/// (which a decoder would take off again). Otherwise the same text sent as a UTF-8 body
+/// reaches the library unchanged: the question is a realistic one, outside `invalid-utf8`.
+pub fn shows_invalid_body(text: &[u8]) -> bool {
+    std::str::from_utf8(text).map_or(true, |t| {
+        t.contains('\u{FFFD}') || t.starts_with('\u{FEFF}')
+    })
+}
+
 /// The `--inputs` value that opts into `classes` (empty for realistic inputs only).
 pub fn inputs_flag(classes: &crate::fuzz::generate::InputClasses) -> String {
     crate::fuzz::generate::CLASS_TAGS
@@ -805,6 +815,43 @@ fn verdicts_table(family: &Family, engines: &BTreeMap<String, EngineInfo>) -> St
     out
 }
 
+/// The family page's paragraph naming its opt-in input classes (none for a realistic input).
+fn class_paragraph(classes: &[String]) -> Option<String> {
+    (!classes.is_empty()).then(|| {
+        format!(
+            "**Opt-in input class:** {} (outside the realistic inputs of the default run: the \
+             question may lie outside a library's call contract).",
+            classes
+                .iter()
+                .map(|c| format!("`{c}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    })
+}
+
+/// `page` (a family page the catalogue wrote) with its input class and decoding paragraphs
+/// redrawn for `family`, whose input was found since to hold no trace of the body that was
+/// not UTF-8 it was found on ([`shows_invalid_body`]): a realistic question.
+pub fn redraw_realistic(page: &str, family: &Family) -> String {
+    let mut out: Vec<String> = Vec::new();
+    for paragraph in page.split("\n\n") {
+        if paragraph.starts_with("**Opt-in input class:**") {
+            out.extend(class_paragraph(&family.classes));
+        } else if paragraph.starts_with("**Body received as:**") {
+            out.push(format!(
+                "**Found on** a body that was not UTF-8, which `{}` decoded with invalid bytes \
+                 replaced by U+FFFD. Minimised, the text it received holds none of them: the \
+                 input below, sent as a UTF-8 body, reaches every library unchanged.",
+                family.minimised_for
+            ));
+        } else {
+            out.push(paragraph.to_owned());
+        }
+    }
+    out.join("\n\n")
+}
+
 /// `page` (a family page the catalogue wrote) with its split count and verdict table
 /// redrawn from `family`, whose answers changed since; `None` when the page is not one.
 pub fn redraw_verdicts(
@@ -839,18 +886,8 @@ fn family_markdown(
     )?;
     writeln!(out, "# {}\n", family.id)?;
     writeln!(out, "**Feature:** `{}`\n", family.feature)?;
-    if !family.classes.is_empty() {
-        writeln!(
-            out,
-            "**Opt-in input class:** {} (outside the realistic inputs of the default run: \
-             the question may lie outside a library's call contract).\n",
-            family
-                .classes
-                .iter()
-                .map(|c| format!("`{c}`"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        )?;
+    if let Some(paragraph) = class_paragraph(&family.classes) {
+        writeln!(out, "{paragraph}\n")?;
     }
     if let Some(ms) = family.timeout_ms {
         writeln!(
@@ -956,6 +993,35 @@ fn family_markdown(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn decoded_text_with_no_trace_of_invalid_bytes_is_realistic() {
+        assert!(!shows_invalid_body(b"user-agent: a\ndisallow: /\n"));
+        assert!(!shows_invalid_body("disallow: /\u{e9}\n".as_bytes()));
+        assert!(shows_invalid_body("disallow: /\u{FFFD}\n".as_bytes()));
+        assert!(shows_invalid_body(b"disallow: /\xC3\n"));
+        // A decoder takes a leading byte order mark off again.
+        assert!(shows_invalid_body(b"\xEF\xBB\xBFdisallow: /\n"));
+    }
+
+    #[test]
+    fn a_family_page_found_realistic_loses_its_class_and_says_what_it_was_found_on() {
+        let page = "# id\n\n**Feature:** `x`\n\n**Opt-in input class:** `invalid-utf8` (outside \
+                    …).\n\n**Body received as:** `text-lossy`: `lib` decodes …\n\nSplits 1 …\n";
+        let family: Family = serde_json::from_value(serde_json::json!({
+            "id": "id", "feature": "x", "signature": "s", "split": {},
+            "against_rfc9309": [], "against_google": [], "hits": 1,
+            "first_seen": {"seed": 1, "case": 1},
+            "minimised_for": "lib"
+        }))
+        .expect("a family");
+        let redrawn = redraw_realistic(page, &family);
+        assert!(!redrawn.contains("Opt-in input class"), "{redrawn}");
+        assert!(!redrawn.contains("Body received as"), "{redrawn}");
+        assert!(redrawn.contains("**Found on** a body that was not UTF-8, which `lib`"));
+        assert!(redrawn.starts_with("# id\n\n**Feature:** `x`\n\n**Found on**"));
+        assert!(redrawn.ends_with("\n\nSplits 1 …\n"), "{redrawn}");
+    }
 
     #[test]
     fn features_name_the_deciding_rule() {

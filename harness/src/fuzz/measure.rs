@@ -37,7 +37,7 @@ fn place(construct: &str) -> Place {
     match construct {
         "inner-dollar" | "end-anchor" | "wildcard" | "percent" | "non-ascii" | "index-html"
         | "long" | "double-slash" | "hex-case" | "bare-percent" | "reserved-escape"
-        | "escaped-special" | "partial-char" => Place::Rule,
+        | "escaped-special" | "partial-char" | "url-query-escape" => Place::Rule,
         c if c.starts_with("url-")
             || matches!(
                 c,
@@ -137,6 +137,9 @@ fn file_tags(body: &[u8], agent: &str) -> BTreeSet<&'static str> {
                 }
                 if crate::fuzz::ablation::near_field_name(key.as_bytes()) {
                     tags.insert("typo-field");
+                }
+                if crate::fuzz::ablation::near_nonstandard_name(key.as_bytes()) {
+                    tags.insert("nonstandard-typo");
                 }
             }
             if key == "allow" {
@@ -316,6 +319,9 @@ fn escape_tags(value: &str) -> Vec<&'static str> {
                 }
                 if crate::fuzz::ablation::is_reserved_escape(hex) {
                     tags.push("reserved-escape");
+                    // Where the URL holds it too (shown per check), a library cutting the
+                    // URL's path at it.
+                    tags.push("url-query-escape");
                 }
                 if crate::fuzz::ablation::is_special_escape(hex) {
                     tags.push("escaped-special");
@@ -708,15 +714,26 @@ pub fn fuzz_report(plan: &ReportPlan, log: &mut dyn std::io::Write) -> anyhow::R
         writeln!(log, "warning: {warning}")?;
     }
     let mut asked = 0;
+    let mut realistic = Vec::new();
     catalogue.update(|index| {
         // Each family's input classes as they are defined now (a URL with a `[` in its path
-        // was once taken for a crawler's): a class its input uses is added, none is taken
-        // away (the campaign that found it opted into it).
+        // was once taken for a crawler's): a class its input uses is added. One is taken away
+        // only where the input is the text a decoder made of a body that was not UTF-8 and
+        // holds no trace of it ([`crate::fuzz::findings::shows_invalid_body`]): that text,
+        // sent as a UTF-8 body, is what the library received, so the family is realistic.
         let none = crate::fuzz::generate::InputClasses::default();
         for family in &mut index.families {
             let Some(input) = family.input.as_ref().map(FamilyInput::input) else {
                 continue;
             };
+            if family.transformation.is_some()
+                && family.classes.iter().any(|c| c == "invalid-utf8")
+                && !crate::fuzz::findings::shows_invalid_body(&input.body())
+            {
+                family.classes.retain(|c| c != "invalid-utf8");
+                family.transformation = None;
+                realistic.push(family.id.clone());
+            }
             let used = none.used_by(&input);
             if used.iter().all(|u| family.classes.iter().any(|c| c == u)) {
                 continue;
@@ -733,6 +750,37 @@ pub fn fuzz_report(plan: &ReportPlan, log: &mut dyn std::io::Write) -> anyhow::R
             }
         });
     });
+    // The pages and case files of families found realistic: their class and decoding
+    // paragraphs, and the case's tags, redrawn.
+    for id in &realistic {
+        let Some(family) = catalogue.index().families.iter().find(|f| &f.id == id) else {
+            continue;
+        };
+        let dir = catalogue.dir().join("families");
+        let page = dir.join(format!("{id}.md"));
+        if let Ok(text) = std::fs::read_to_string(&page) {
+            std::fs::write(
+                &page,
+                crate::fuzz::findings::redraw_realistic(&text, family),
+            )
+            .with_context(|| format!("cannot write {}", page.display()))?;
+        }
+        if let Some(input) = family.input.as_ref().map(FamilyInput::input) {
+            let case = dir.join(format!("{id}.toml"));
+            std::fs::write(&case, crate::fuzz::findings::case_toml(family, &input)?)
+                .with_context(|| format!("cannot write {}", case.display()))?;
+        }
+    }
+    if !realistic.is_empty() {
+        writeln!(
+            log,
+            "{} found on a body that was not UTF-8 now hold none of it: realistic",
+            match realistic.len() {
+                1 => "1 family".to_owned(),
+                n => format!("{n} families"),
+            }
+        )?;
+    }
     catalogue.flush()?;
     writeln!(log, "ablation: {asked} questions asked")?;
     if plan.ablate_only {

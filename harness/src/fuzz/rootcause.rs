@@ -313,6 +313,7 @@ pub fn root_causes(index: &Index) -> Vec<RootCause> {
         Vec<String>,
         Option<String>,
         bool,
+        Option<bool>,
     );
     type Member<'f> = (&'f Family, Vec<(Profile, Answer)>, Label);
     let mut families: Vec<&Family> = index.families.iter().collect();
@@ -415,6 +416,10 @@ pub fn root_causes(index: &Index) -> Vec<RootCause> {
             family.contract.clone(),
             family.transformation.clone(),
             label.file_ignored,
+            // A profile split and a split against both profiles on one construct are two
+            // behaviours (a library reading a colonless line as `rfc9309` does, and one reading
+            // a colonless `user-agent ` that both profiles ignore).
+            label.profile_split,
         );
         if minimised_for(family, name) {
             grouped
@@ -454,15 +459,21 @@ pub fn root_causes(index: &Index) -> Vec<RootCause> {
                     contract,
                     transformation,
                     file_ignored,
+                    split,
                 ),
                 members,
             )| {
                 let key = format!(
                     "{implementation}|{}|{answer}|{construct}:{}|{classes:?}|{contract:?}|\
-                     {transformation:?}{}",
+                     {transformation:?}{}{}",
                     kind.name(),
                     with.join("+"),
-                    if file_ignored { "|file-ignored" } else { "" }
+                    if file_ignored { "|file-ignored" } else { "" },
+                    if split == Some(true) {
+                        "|profile-split"
+                    } else {
+                        ""
+                    }
                 );
                 // The representative is the cleanest example: one whose input holds the
                 // construct named (a tie filed under the rules' order, of a library seen
@@ -562,6 +573,7 @@ fn fold_combined(causes: &mut Vec<RootCause>, index: &Index) {
             && a.classes == b.classes
             && a.contract == b.contract
             && a.transformation == b.transformation
+            && a.profile_split == b.profile_split
     };
     let mut folded: Vec<usize> = Vec::new();
     for i in 0..causes.len() {
@@ -705,6 +717,10 @@ pub fn construct_phrase(tag: &str) -> Option<&'static str> {
         "size-limit" => "a file past the size limit",
         "long-line" => "a line longer than Google's parser's line buffer (16,664 bytes)",
         "typo-field" => "an unknown field spelled like a known one (`alow` for `allow`)",
+        "nonstandard-typo" => {
+            "a field spelled like a non-standard one (`Crawldelay` for `crawl-delay`), which \
+             the library accepts as that field"
+        }
         "adsbot-agent" => "a crawler Google's text excepts from `*` (an AdsBot crawler)",
         "one-line-file" => "a file of one line or none (besides comments and blank lines)",
         "invalid-utf8" => "bytes that are not UTF-8",
@@ -749,6 +765,10 @@ pub fn construct_phrase(tag: &str) -> Option<&'static str> {
             "a name that shares the crawler's group and has another group of its own"
         }
         "reserved-escape" => "a percent-encoded reserved character (`%2F`, `%3F`, …)",
+        "url-query-escape" => {
+            "a percent-encoded `?`, `#` or `;` in the URL's path (`%3F`), which the library \
+             decodes before splitting the URL, cutting the path there while the rule keeps it"
+        }
         "tie" => "an `Allow` and a `Disallow` rule of equal length both match",
         "escape-length" => {
             "a percent-encoding in a rule, which the library counts as the one character it \
