@@ -1682,8 +1682,10 @@ fn a_rule_starting_with_an_escaped_slash_is_the_escape_not_the_missing_slash() {
         Answer::Disallow
     );
     let cause = sole_cause(&catalogue);
-    assert_eq!(cause.construct, "reserved-escape", "{cause:?}");
-    assert_eq!(clause(&cause, None).force, "must");
+    // The escape in the rule alone (the URL holds `/`): the `rfc9309` profile's keeping it
+    // encoded is an interpretation.
+    assert_eq!(cause.construct, "rule-reserved-escape", "{cause:?}");
+    assert_eq!(clause(&cause, None).force, "interpretation");
 }
 
 /// Whether `pattern` (`*` any run of octets, a final `$` the path's end) matches `path` at
@@ -2178,7 +2180,6 @@ fn an_escaped_question_mark_cut_from_the_url_is_told_from_one_cut_from_the_rule(
         "{}",
         title(&cause)
     );
-    // The rule's escape cut: the rule's construct, as before.
     let catalogue = ablated(
         "ablation-rule-query",
         input(
@@ -2188,8 +2189,9 @@ fn an_escaped_question_mark_cut_from_the_url_is_told_from_one_cut_from_the_rule(
         ),
         &mut [cuts_rule_query()],
     );
+    // The rule's construct: its escape alone, the URL holding none.
     let cause = sole_cause(&catalogue);
-    assert_eq!(cause.construct, "reserved-escape", "{cause:?}");
+    assert_eq!(cause.construct, "rule-reserved-escape", "{cause:?}");
 }
 
 /// The reference under `rfc9309`, except that a line of `user-agent` and trailing
@@ -2296,4 +2298,61 @@ fn a_profile_mix_is_found_with_one_construct_s_lines_taken_out() {
     let cause = sole_cause(&catalogue);
     assert!(cause.profile_mix(), "{cause:?}");
     assert_eq!(cause.with, ["inner-space", "missing-colon"], "{cause:?}");
+}
+
+/// The reference under `rfc9309`, except that a rule's `%3D` is read as `=`.
+fn decodes_rule_equals() -> Box<dyn Engine> {
+    common::planted(
+        "decodes-rule-equals",
+        Profile::Rfc9309,
+        |reference, body, agent, urls| {
+            let read = String::from_utf8_lossy(body).replace("%3D", "=");
+            reference.check(read.as_bytes(), agent, urls)
+        },
+    )
+}
+
+#[test]
+fn a_reserved_escape_in_the_rule_alone_is_an_interpretation() {
+    let catalogue = ablated(
+        "ablation-rule-reserved",
+        input(
+            "user-agent: foobot\ndisallow: /a%3D\n",
+            "foobot",
+            "http://example.com/a=",
+        ),
+        &mut [decodes_rule_equals()],
+    );
+    let cause = sole_cause(&catalogue);
+    assert_eq!(cause.construct, "rule-reserved-escape", "{cause:?}");
+    assert_eq!(clause(&cause, None).force, "interpretation");
+}
+
+/// The reference under `rfc9309`, except that a rule starting with `*` is given a leading `/`
+/// (as the legacy text reads a rule without one).
+fn slashes_starred_rules() -> Box<dyn Engine> {
+    common::planted(
+        "slashes-starred-rules",
+        Profile::Rfc9309,
+        |reference, body, agent, urls| {
+            let read = String::from_utf8_lossy(body).replace(": *", ": /*");
+            reference.check(read.as_bytes(), agent, urls)
+        },
+    )
+}
+
+#[test]
+fn a_rule_starting_with_a_star_given_its_slash_is_the_missing_slash() {
+    let catalogue = ablated(
+        "ablation-starred-root",
+        input(
+            "user-agent: foobot\ndisallow: */\n",
+            "foobot",
+            "http://example.com/",
+        ),
+        &mut [slashes_starred_rules()],
+    );
+    let cause = sole_cause(&catalogue);
+    assert_eq!(cause.construct, "no-leading-slash", "{cause:?}");
+    assert_eq!(clause(&cause, None).force, "undefined");
 }

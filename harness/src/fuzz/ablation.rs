@@ -1232,7 +1232,7 @@ pub fn narrower_phrase(input: &Input, construct: &str) -> Option<&'static str> {
         }
         // Every rule ends in an escaped `?`, `#` or `;`: decoded, an empty query, fragment or
         // parameters, which a library parsing the rule as a URL drops.
-        "reserved-escape" => {
+        "reserved-escape" | "rule-reserved-escape" => {
             let escaped: Vec<&[u8]> = rule_values()
                 .into_iter()
                 .filter(|v| v.contains(&b'%'))
@@ -1265,7 +1265,7 @@ pub fn narrower_phrase(input: &Input, construct: &str) -> Option<&'static str> {
         // Every rule holding `*` starts with `*/`: its `*` stands where a path's leading `/`
         // is, and may match nothing before it (a library that puts a `/` before a rule that
         // lacks one then asks for two).
-        "wildcard" => {
+        "wildcard" | "no-leading-slash" => {
             let starred: Vec<&[u8]> = rule_values()
                 .into_iter()
                 .filter(|v| v.contains(&b'*'))
@@ -1445,6 +1445,37 @@ fn lines_taken_out(before: &[Line], after: &[Line]) -> Vec<usize> {
     } else {
         Vec::new()
     }
+}
+
+/// Whether the rules of `input` hold reserved characters' escapes (`%3D`, `%2F`) and its URL
+/// holds none of them, hex case aside: the escape is in the rule alone, where RFC 9309's
+/// sentence on reserved escapes (about the URI) does not reach; the `rfc9309` profile keeps it
+/// encoded, an interpretation (the spec case `encoding/reserved-encoding-kept-in-path`).
+pub fn reserved_escape_in_rule_only(input: &Input) -> bool {
+    let Some(url) = input.urls.first() else {
+        return false;
+    };
+    let path = url[path_at(url)..].to_ascii_uppercase();
+    let mut escapes: Vec<String> = Vec::new();
+    for line in rule_lines_where(input, |_| true) {
+        let value = rule_value(&line);
+        for (i, w) in value.windows(3).enumerate() {
+            if w[0] == b'%' && is_reserved_escape(&w[1..]) && !value[..i].ends_with(b"%") {
+                escapes.push(String::from_utf8_lossy(w).to_ascii_uppercase());
+            }
+        }
+    }
+    !escapes.is_empty() && escapes.iter().all(|e| !path.contains(e.as_str()))
+}
+
+/// Whether every rule of `input` holding `*` starts with `*/`: a path-pattern the grammar
+/// does not allow (it starts with `/`), whose `*` may match nothing before the path's `/`.
+pub fn starred_root_rules(input: &Input) -> bool {
+    let starred: Vec<Vec<u8>> = rule_lines_where(input, |line| rule_value(line).contains(&b'*'));
+    !starred.is_empty()
+        && starred
+            .iter()
+            .all(|line| rule_value(line).starts_with(b"*/"))
 }
 
 /// The name the evidence of a construct's lines taken out is asked under, before `:<construct>`.
@@ -2003,10 +2034,13 @@ fn neutralised(input: &Input) -> Vec<(&'static str, Input)> {
         other_names_renamed(&body, &readings, &input.agent),
     );
     push("empty-group", with_rule_in_empty_groups(&body, &readings));
+    // A rule path without its leading `/` given one; so is one starting with `*` (`*/`),
+    // which the grammar does not allow either (a path-pattern starts with `/`).
     push(
         "no-leading-slash",
-        rewrite_lines(&body, &readings, &|line, _, diagnostics| {
-            if !has(diagnostics, "no-leading-slash") {
+        rewrite_lines(&body, &readings, &|line, kinds, diagnostics| {
+            let starred = is_rule(kinds) && rule_value(&line.content).starts_with(b"*");
+            if !has(diagnostics, "no-leading-slash") && !starred {
                 return None;
             }
             let (start, _) = value_span(&line.content)?;
@@ -4658,9 +4692,10 @@ fn query_escape_lines(input: &Input) -> Vec<Vec<u8>> {
 /// The constructs the ablation may name for a library that fails on two different rules of
 /// equal length that both match: those that make a rule match, or not, or decide alone
 /// (`%2A` read as `*`, `%41` as `A`, a rule outside any group read as everyone's, a `*`
-/// written out).
-const EQUAL_LENGTH_LIKE: [&str; 14] = [
+/// written out, a `/` given to a rule starting with `*`).
+const EQUAL_LENGTH_LIKE: [&str; 15] = [
     "wildcard",
+    "no-leading-slash",
     "end-anchor",
     "escaped-special",
     "unreserved-escape",

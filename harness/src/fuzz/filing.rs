@@ -399,6 +399,17 @@ pub fn clause_for_tag(tag: &str) -> Option<Clause> {
              lenient when reading lines that don't conform. Apply Postel's law.",
             "interpretation",
         ),
+        // The escape in the rule alone: RFC 9309's sentence is about the URI's escapes, and
+        // read to the letter its encoding sentence would encode the URI's reserved characters
+        // too (the spec case `encoding/reserved-encoding-kept-in-path`).
+        "rule-reserved-escape" => c(
+            "RFC 9309 §2.2.2; the escape is in the rule, not the URI, which the `rfc9309` \
+             profile keeps encoded as the sentence keeps the URI's",
+            "If a percent-encoded ASCII octet is encountered in the URI, it MUST be unencoded \
+             prior to comparison, unless it is a reserved character in the URI as defined by \
+             [RFC3986] or the character is outside the unreserved character range.",
+            "interpretation",
+        ),
         "reserved-escape" | "url-query-escape" => c(
             "RFC 9309 §2.2.2",
             "If a percent-encoded ASCII octet is encountered in the URI, it MUST be unencoded \

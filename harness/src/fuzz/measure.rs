@@ -35,9 +35,21 @@ enum Place {
 
 fn place(construct: &str) -> Place {
     match construct {
-        "inner-dollar" | "end-anchor" | "wildcard" | "percent" | "non-ascii" | "index-html"
-        | "long" | "double-slash" | "hex-case" | "bare-percent" | "reserved-escape"
-        | "escaped-special" | "partial-char" | "url-query-escape" => Place::Rule,
+        "inner-dollar"
+        | "end-anchor"
+        | "wildcard"
+        | "percent"
+        | "non-ascii"
+        | "index-html"
+        | "long"
+        | "double-slash"
+        | "hex-case"
+        | "bare-percent"
+        | "reserved-escape"
+        | "escaped-special"
+        | "partial-char"
+        | "url-query-escape"
+        | "rule-reserved-escape" => Place::Rule,
         c if c.starts_with("url-")
             || matches!(
                 c,
@@ -322,6 +334,7 @@ fn escape_tags(value: &str) -> Vec<&'static str> {
                     // Where the URL holds it too (shown per check), a library cutting the
                     // URL's path at it.
                     tags.push("url-query-escape");
+                    tags.push("rule-reserved-escape");
                 }
                 if crate::fuzz::ablation::is_special_escape(hex) {
                     tags.push("escaped-special");

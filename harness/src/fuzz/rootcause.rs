@@ -221,6 +221,28 @@ pub fn label(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Lab
     {
         return Label::only("double-slash", Some(found.profile_split));
     }
+    let mut cause = cause;
+    if let (Some(found), Some(input)) = (&mut cause, family.input.as_ref().map(|i| i.input())) {
+        // A reserved character's escape in the rule alone, the URL holding the character
+        // itself: the `rfc9309` profile's keeping it encoded is an interpretation (RFC 9309's
+        // sentence is about the URI's escapes), its own construct.
+        if found.construct == "reserved-escape"
+            && crate::fuzz::ablation::reserved_escape_in_rule_only(&input)
+        {
+            found.construct = "rule-reserved-escape";
+        }
+        // A rule starting with `*/`, on which the library answers as the reference does with
+        // the rule given its `/` (as the legacy text reads a rule without one): the
+        // path-pattern the grammar asks for starts with `/`, and the library's `/` asks for a
+        // second one there. The missing `/` is the construct, with its sentence. (A library
+        // answering otherwise, robotstxt's `*` matching, keeps the wildcard.)
+        if found.construct == "wildcard"
+            && crate::fuzz::ablation::starred_root_rules(&input)
+            && slash_given_reads_alike(family, name)
+        {
+            found.construct = "no-leading-slash";
+        }
+    }
     match cause {
         Some(cause) => Label {
             construct: cause.construct,
@@ -231,6 +253,25 @@ pub fn label(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Lab
         },
         None => Label::only(primary_construct(&family.feature), None),
     }
+}
+
+/// Whether `name` answers `family`'s input as it answers the input with each rule lacking its
+/// leading `/` given one (the `no-leading-slash` variant), where both profiles give that
+/// answer there: it reads such a rule as one starting with `/`.
+fn slash_given_reads_alike(family: &Family, name: &str) -> bool {
+    let Some(mine) = family.split.get(name) else {
+        return false;
+    };
+    family
+        .ablation
+        .iter()
+        .filter(|a| a.construct == "no-leading-slash")
+        .any(|a| {
+            [Profile::Rfc9309, Profile::Google]
+                .into_iter()
+                .all(|p| a.answers.get(&reference_name(p)) == Some(mine))
+                && a.answers.get(name) == Some(mine)
+        })
 }
 
 /// Questions a cited spec case decides, by the construct the input holds and the profile:
@@ -765,6 +806,10 @@ pub fn construct_phrase(tag: &str) -> Option<&'static str> {
             "a name that shares the crawler's group and has another group of its own"
         }
         "reserved-escape" => "a percent-encoded reserved character (`%2F`, `%3F`, …)",
+        "rule-reserved-escape" => {
+            "a percent-encoded reserved character in a rule (`%3D`, `%2F`, …), the URL holding \
+             the character itself"
+        }
         "url-query-escape" => {
             "a percent-encoded `?`, `#` or `;` in the URL's path (`%3F`), which the library \
              decodes before splitting the URL, cutting the path there while the rule keeps it"
