@@ -2356,3 +2356,35 @@ fn a_rule_starting_with_a_star_given_its_slash_is_the_missing_slash() {
     assert_eq!(cause.construct, "no-leading-slash", "{cause:?}");
     assert_eq!(clause(&cause, None).force, "undefined");
 }
+
+/// The reference under `rfc9309`, except that a rule ending in a lone `%C3` (which does not
+/// decode as UTF-8) is dropped.
+fn drops_undecodable_rules() -> Box<dyn Engine> {
+    common::planted(
+        "drops-undecodable-rules",
+        Profile::Rfc9309,
+        |reference, body, agent, urls| {
+            let read: String = String::from_utf8_lossy(body)
+                .split_inclusive('\n')
+                .filter(|line| !line.trim_end().ends_with("%C3"))
+                .collect();
+            reference.check(read.as_bytes(), agent, urls)
+        },
+    )
+}
+
+#[test]
+fn an_escape_that_decodes_to_no_utf8_character_is_its_own_construct() {
+    let catalogue = ablated(
+        "ablation-non-utf8-escape",
+        input(
+            "user-agent: foobot\ndisallow: /%3E/~%C3\n",
+            "foobot",
+            "http://example.com/%3E/~%C3",
+        ),
+        &mut [drops_undecodable_rules()],
+    );
+    let cause = sole_cause(&catalogue);
+    assert_eq!(cause.construct, "non-utf8-escape", "{cause:?}");
+    assert_eq!(clause(&cause, None).force, "must");
+}

@@ -58,7 +58,7 @@ use crate::fuzz::generate::Input;
 
 /// Every construct a variant can neutralise, in a fixed order (the order only names the
 /// variants; it never decides a cause).
-pub const ABLATABLE: [&str; 64] = [
+pub const ABLATABLE: [&str; 65] = [
     "bom",
     "inner-bom",
     "crlf",
@@ -109,6 +109,7 @@ pub const ABLATABLE: [&str; 64] = [
     "rule-elsewhere",
     "path-case",
     "partial-char",
+    "non-utf8-escape",
     "escape-split",
     "non-ascii",
     "wildcard",
@@ -1133,6 +1134,13 @@ pub fn narrower_phrase(input: &Input, construct: &str) -> Option<&'static str> {
                         .iter()
                         .any(|b| b.is_ascii_control() || b"()<>@,;:\\\"/[]?={} ".contains(b))
             };
+            // Every such line is a field of this one name (any letter case).
+            let named_all = |field: &str| {
+                found.iter().all(|i| {
+                    let (start, end) = key_span(&lines[*i].content);
+                    lines[*i].content[start..end].eq_ignore_ascii_case(field.as_bytes())
+                })
+            };
             let between = |i: usize| {
                 let before = (0..i).rev().find(|k| !blank(*k));
                 let after = (i + 1..lines.len()).find(|k| !blank(*k) && !found.contains(k));
@@ -1143,6 +1151,10 @@ pub fn narrower_phrase(input: &Input, construct: &str) -> Option<&'static str> {
             } else if found.iter().all(|i| between(*i)) {
                 Some(if construct == "unknown-field" {
                     "an unknown field line between two `user-agent` lines of one group"
+                } else if construct == "non-standard-field" && named_all("crawl-delay") {
+                    "a `crawl-delay` line between two `user-agent` lines of one group"
+                } else if construct == "non-standard-field" && named_all("sitemap") {
+                    "a `sitemap` line between two `user-agent` lines of one group"
                 } else if construct == "nonstandard-typo" {
                     "a field spelled like a non-standard one (`Crawldelay` for `crawl-delay`), \
                      which the library accepts as that field, between two `user-agent` lines of \
@@ -2500,7 +2512,7 @@ fn neutralised(input: &Input) -> Vec<(&'static str, Input)> {
 /// The constructs whose every variant leaves the reference's answers as they were (only the
 /// implementation's reading can change): a variant of theirs that moves the reference is
 /// left out.
-const NEUTRAL: [&str; 17] = [
+const NEUTRAL: [&str; 18] = [
     "last-line-end",
     "tie-order",
     "trailing-space",
@@ -2510,6 +2522,7 @@ const NEUTRAL: [&str; 17] = [
     "field-in-name",
     "typo-field",
     "nonstandard-typo",
+    "non-utf8-escape",
     "empty-only-rule",
     "later-group",
     "split-groups",
@@ -2791,7 +2804,80 @@ fn line_variants(
     if let Some(new) = completed {
         out.push(("partial-char", with_body(input, &new)));
     }
+    // Escapes of octets that are not UTF-8 (a lone `%C3`, a Latin-1 `%E9`), in the rules and
+    // the URL alike: each made `%7B`, an escape every reading keeps and compares as before
+    // (a library decoding escapes as UTF-8 fails on such an octet).
+    let rules = rewrite_rules(body, readings, &non_utf8_escapes_replaced);
+    let (head, url_path) = url.split_at(path_at(url));
+    let new_path = non_utf8_escapes_replaced(url_path.as_bytes());
+    if rules.is_some() || new_path != url_path.as_bytes() {
+        out.push((
+            "non-utf8-escape",
+            Input {
+                urls: vec![format!("{head}{}", String::from_utf8_lossy(&new_path))],
+                ..with_body(input, rules.as_deref().unwrap_or(body))
+            },
+        ));
+    }
     out
+}
+
+/// `text` with every escape of an octet that is not part of a UTF-8 character, once the
+/// escapes are decoded, made `%7B` (`%7b` where its hex digits were lower-case, so that a
+/// library comparing hex case still answers apart); the rest as it was.
+fn non_utf8_escapes_replaced(text: &[u8]) -> Vec<u8> {
+    let invalid = non_utf8_escapes(text);
+    let mut out = Vec::with_capacity(text.len());
+    let mut i = 0;
+    while i < text.len() {
+        if invalid.contains(&i) {
+            let lower = text[i + 1..i + 3].iter().any(u8::is_ascii_lowercase);
+            out.extend_from_slice(if lower { b"%7b" } else { b"%7B" });
+            i += 3;
+        } else {
+            out.push(text[i]);
+            i += 1;
+        }
+    }
+    out
+}
+
+/// The positions in `text` of the escapes (`%XX`) of octets at 0x80 or above that do not
+/// decode, with their neighbouring escapes, to a UTF-8 character.
+pub(crate) fn non_utf8_escapes(text: &[u8]) -> Vec<usize> {
+    let mut found = Vec::new();
+    let mut i = 0;
+    while i < text.len() {
+        // A run of escapes of non-ASCII octets.
+        let mut run: Vec<(usize, u8)> = Vec::new();
+        let mut j = i;
+        while j + 2 < text.len() && text[j] == b'%' {
+            match hex_octet(&text[j + 1..j + 3]) {
+                Some(octet) if octet >= 0x80 => {
+                    run.push((j, octet));
+                    j += 3;
+                }
+                _ => break,
+            }
+        }
+        if run.is_empty() {
+            i += 1;
+            continue;
+        }
+        let octets: Vec<u8> = run.iter().map(|(_, o)| *o).collect();
+        let mut at = 0;
+        for chunk in octets.utf8_chunks() {
+            at += chunk.valid().len();
+            for k in 0..chunk.invalid().len() {
+                found.push(run[at + k].0);
+            }
+            at += chunk.invalid().len();
+        }
+        // A character cut at the run's end counts as not UTF-8 too: `utf8_chunks` reports
+        // it as invalid.
+        i = j;
+    }
+    found
 }
 
 /// A body's groups as the reference splits them (every reading's where
@@ -3597,7 +3683,7 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
 
 /// Constructs whose neutralisation says more than others' where both remove a split: where
 /// the first is among the constructs found, those it names are dropped, in this order.
-const NARROWER: [(&str, &[&str]); 31] = [
+const NARROWER: [(&str, &[&str]); 32] = [
     // When the URL's escapes alone remove the split, the rules' and the URL's together (or
     // the reserved ones replaced on both sides) say nothing more.
     ("url-percent", &["percent", "reserved-escape"]),
@@ -3725,6 +3811,12 @@ const NARROWER: [(&str, &[&str]); 31] = [
     ("empty-group", &["star-group"]),
     // A character cut in two is what the escapes' decoding trips on.
     ("partial-char", &["percent", "url-percent", "non-ascii"]),
+    // Escapes that decode to no UTF-8 character, which a library decoding as UTF-8 fails on:
+    // narrower than any escape, or the hex case of one.
+    (
+        "non-utf8-escape",
+        &["percent", "url-percent", "hex-case", "unreserved-escape"],
+    ),
     // A crawler Google's text excepts from `*` is what its name's `-` stands for.
     ("adsbot-agent", &["agent-hyphen"]),
     // An empty `user-agent` line that, once named, starts a group the library reads apart
@@ -5107,6 +5199,42 @@ pub fn ablate(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn escapes_that_decode_to_no_utf8_character_are_found_and_replaced() {
+        assert_eq!(non_utf8_escapes(b"/a%C3%A9b"), Vec::<usize>::new());
+        assert_eq!(non_utf8_escapes(b"/%3E/~%C3"), vec![6]);
+        assert_eq!(non_utf8_escapes(b"/caf%E9x"), vec![4]);
+        assert_eq!(non_utf8_escapes(b"/%A9%26"), vec![1]);
+        assert_eq!(
+            non_utf8_escapes_replaced(b"/%3E/~%C3"),
+            b"/%3E/~%7B".to_vec()
+        );
+        let cut = input(
+            "user-agent: foobot\ndisallow: /%3E/~%C3\n",
+            "foobot",
+            "http://example.com/%3E/~%C3",
+        );
+        let (_, variant) = variants(&cut)
+            .into_iter()
+            .find(|(c, _)| *c == "non-utf8-escape")
+            .expect("a variant");
+        assert_eq!(variant.urls, ["http://example.com/%3E/~%7B"]);
+        assert!(String::from_utf8_lossy(&variant.body()).contains("disallow: /%3E/~%7B"));
+    }
+
+    #[test]
+    fn a_non_standard_field_between_agents_is_named_by_its_name() {
+        let delay = input(
+            "user-agent: h\ncrawl-delay: 5\nuser-agent: x\ndisallow: /\n",
+            "h",
+            "http://example.com/",
+        );
+        assert_eq!(
+            narrower_phrase(&delay, "non-standard-field"),
+            Some("a `crawl-delay` line between two `user-agent` lines of one group")
+        );
+    }
 
     #[test]
     fn a_bare_percent_is_completed_to_an_escape_of_the_url() {

@@ -298,7 +298,8 @@ pub fn clause_for_tag(tag: &str) -> Option<Clause> {
              that has the most octets.",
             "must",
         ),
-        "double-slash" | "empty-query" | "url-control-escape" | "partial-char" => c(
+        "double-slash" | "empty-query" | "url-control-escape" | "partial-char"
+        | "non-utf8-escape" => c(
             "RFC 9309 §2.2.2",
             "To evaluate if access to a URI is allowed, a crawler MUST match the paths in \
              \"allow\" and \"disallow\" rules against the URI. … The match evaluates \

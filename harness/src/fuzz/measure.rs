@@ -49,7 +49,8 @@ fn place(construct: &str) -> Place {
         | "escaped-special"
         | "partial-char"
         | "url-query-escape"
-        | "rule-reserved-escape" => Place::Rule,
+        | "rule-reserved-escape"
+        | "non-utf8-escape" => Place::Rule,
         c if c.starts_with("url-")
             || matches!(
                 c,
@@ -315,6 +316,9 @@ fn escape_tags(value: &str) -> Vec<&'static str> {
     let mut tags = Vec::new();
     if crate::fuzz::ablation::missing_continuations(value.as_bytes()) > 0 {
         tags.push("partial-char");
+    }
+    if !crate::fuzz::ablation::non_utf8_escapes(value.as_bytes()).is_empty() {
+        tags.push("non-utf8-escape");
     }
     if value.contains("//") {
         tags.push("double-slash");

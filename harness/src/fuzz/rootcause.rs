@@ -787,6 +787,10 @@ pub fn construct_phrase(tag: &str) -> Option<&'static str> {
         "agent-version" => "a crawler name with a version",
         "agent-space" => "a crawler name with a space",
         "empty-agent" => "a `user-agent` line with an empty value",
+        "non-utf8-escape" => {
+            "a percent-encoding that decodes to no UTF-8 character (a lone `%C3`, a Latin-1 \
+             `%E9`)"
+        }
         "partial-char" => {
             "a rule ending inside a percent-encoded UTF-8 character (`/%C3` of `/%C3%A9`)"
         }
