@@ -1134,11 +1134,11 @@ pub fn narrower_phrase(input: &Input, construct: &str) -> Option<&'static str> {
                         .iter()
                         .any(|b| b.is_ascii_control() || b"()<>@,;:\\\"/[]?={} ".contains(b))
             };
-            // Every such line is a field of this one name (any letter case).
-            let named_all = |field: &str| {
+            // Every such line a `crawl-delay` (any letter case).
+            let delays = || {
                 found.iter().all(|i| {
                     let (start, end) = key_span(&lines[*i].content);
-                    lines[*i].content[start..end].eq_ignore_ascii_case(field.as_bytes())
+                    lines[*i].content[start..end].eq_ignore_ascii_case(b"crawl-delay")
                 })
             };
             let between = |i: usize| {
@@ -1151,10 +1151,8 @@ pub fn narrower_phrase(input: &Input, construct: &str) -> Option<&'static str> {
             } else if found.iter().all(|i| between(*i)) {
                 Some(if construct == "unknown-field" {
                     "an unknown field line between two `user-agent` lines of one group"
-                } else if construct == "non-standard-field" && named_all("crawl-delay") {
+                } else if construct == "non-standard-field" && delays() {
                     "a `crawl-delay` line between two `user-agent` lines of one group"
-                } else if construct == "non-standard-field" && named_all("sitemap") {
-                    "a `sitemap` line between two `user-agent` lines of one group"
                 } else if construct == "nonstandard-typo" {
                     "a field spelled like a non-standard one (`Crawldelay` for `crawl-delay`), \
                      which the library accepts as that field, between two `user-agent` lines of \
@@ -1471,8 +1469,8 @@ pub fn reserved_escape_in_rule_only(input: &Input) -> bool {
     let mut escapes: Vec<String> = Vec::new();
     for line in rule_lines_where(input, |_| true) {
         let value = rule_value(&line);
-        for (i, w) in value.windows(3).enumerate() {
-            if w[0] == b'%' && is_reserved_escape(&w[1..]) && !value[..i].ends_with(b"%") {
+        for w in value.windows(3) {
+            if w[0] == b'%' && is_reserved_escape(&w[1..]) {
                 escapes.push(String::from_utf8_lossy(w).to_ascii_uppercase());
             }
         }
@@ -1585,12 +1583,13 @@ pub fn instance_for(family: &Family, name: &str, shown: &Input, construct: &str)
 
 /// [`variants`], made.
 /// Each line Google's parser takes for a rule only by accepting a missing colon or a
-/// misspelled name (`Allow /`), or cuts short at its line buffer, written as a `Disallow` that matches nothing
-/// (`Disallow: /xqzvw-matches-nothing`; an `Allow` that matches nothing is a construct some
-/// libraries read apart): for every reading a rule line in its place, deciding nothing. It moves `rfc9309`'s reading of the groups too (a rule line ends a group's
-/// `user-agent` lines), so it never names a construct: it is asked only to strengthen a
-/// cleaned input ([`clean`]), where a library that met `google`'s answer through the rule
-/// keeps its answer while both profiles answer alike.
+/// misspelled name (`Allow /`), or cuts short at its line buffer, written as a `Disallow`
+/// that matches nothing (`Disallow: /xqzvw-matches-nothing`; an `Allow` that matches nothing
+/// is a construct some libraries read apart): for every reading a rule line in its place,
+/// deciding nothing. It moves `rfc9309`'s reading of the groups too (a rule line ends a
+/// group's `user-agent` lines), so it never names a construct: it is asked only to
+/// strengthen a cleaned input ([`clean`]), where a library that met `google`'s answer
+/// through the rule keeps its answer while both profiles answer alike.
 fn rules_voided(input: &Input) -> Vec<(&'static str, Input)> {
     let body = input.body();
     let Some(readings) = line_readings(&body) else {
