@@ -55,12 +55,56 @@ pub struct Manifest {
     /// `reptest fuzz-diff` asks the reference about the body the library received.
     #[serde(default)]
     pub body: BodyAs,
+    /// Which reading the library sets out to follow, in its documentation's words.
+    #[serde(default)]
+    pub claim: Option<Claim>,
     /// How to install it.
     #[serde(default)]
     pub setup: Setup,
     /// Known deviations, by case id.
     #[serde(default, rename = "deviation")]
     pub deviations: Vec<Deviation>,
+}
+
+/// What a library's documentation says it follows (the manifest's `[claim]` table).
+#[derive(Clone, Debug, Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Claim {
+    /// The reading it claims: `rfc9309`, `google` (a port of Google's parser), `legacy` (the
+    /// 1994/1996 robots.txt texts) or `none` (its documentation states none).
+    pub reading: ClaimedReading,
+    /// The documentation's own sentence saying so (empty for `none`).
+    #[serde(default)]
+    pub quote: String,
+    /// Where that sentence is published.
+    #[serde(default)]
+    pub source: String,
+}
+
+/// The reading a library claims to follow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ClaimedReading {
+    /// RFC 9309.
+    Rfc9309,
+    /// Google's parser and its robots.txt specification (a port of Google's parser).
+    Google,
+    /// The original robots exclusion texts (1994, the 1996 draft).
+    Legacy,
+    /// None stated.
+    None,
+}
+
+impl ClaimedReading {
+    /// `rfc9309`, `google`, `legacy` or `none`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ClaimedReading::Rfc9309 => "rfc9309",
+            ClaimedReading::Google => "google",
+            ClaimedReading::Legacy => "legacy",
+            ClaimedReading::None => "none",
+        }
+    }
 }
 
 /// How a library receives the robots.txt body (the manifest's `body`).
