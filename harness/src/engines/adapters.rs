@@ -2,14 +2,15 @@
 //!
 //! Every external implementation lives in `harness/adapters/<name>/`: an `adapter.toml`
 //! manifest and the adapter program. The manifest pins the implementation's version, says how
-//! to install it (Debian packages, a Python virtual environment, an npm project, a feature of
-//! this crate's own `reptest adapter peer`, a checked download, commands), how to run it, what
-//! the adapter maps and cannot express, and the known deviations (see [`Deviation`]).
+//! to install it (Debian packages, a Python virtual environment, an npm project, Maven
+//! artifacts, a Go build, a feature of this crate's own `reptest adapter peer`, a checked
+//! download, commands), how to run it, what the adapter maps and cannot express, and the known
+//! deviations (see [`Deviation`]).
 //!
 //! Setup installs into `target/adapters/<name>/`, one directory per adapter, so that two
 //! Python packages with one import name never meet. It is idempotent: a finished setup leaves
-//! a stamp holding a digest of the manifest's `[setup]` table, and a later setup with the same
-//! digest does nothing.
+//! a stamp holding a digest of the manifest's `[setup]` table (and of the `sources` it names),
+//! and a later setup with the same digest does nothing.
 
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::fmt::Write as _;
@@ -17,6 +18,7 @@ use std::fs;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 use reptest_reference::Profile;
@@ -186,10 +188,30 @@ pub struct Setup {
     /// Features of the `reptest` crate to build `reptest adapter peer` with, into `{reptest}`.
     #[serde(default)]
     pub cargo_features: Option<Vec<String>>,
+    /// Maven artifacts (`group:artifact:version`), copied with their runtime dependencies
+    /// from Maven Central into `{env}/lib` (a generated `{env}/pom.xml`, then the pinned
+    /// dependency plugin's `copy-dependencies`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub maven: Vec<String>,
+    /// A Go program in the adapter directory (its `go.mod` and `go.sum` pin the library),
+    /// built with `go build` into `{env}/<go>` (the file name given here).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub go: Option<String>,
     /// Further commands, with placeholders.
     #[serde(default)]
     pub commands: Vec<Vec<String>>,
+    /// Files of the adapter directory that setup builds from (an adapter's own source, a
+    /// `go.mod`): their contents are part of the setup stamp, so an edit sets it up again.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sources: Vec<String>,
 }
+
+/// How long one Maven or Go step of setup may take (downloads included) before it is stopped
+/// and named as failed.
+pub const BUILD_STEP_LIMIT: Duration = Duration::from_secs(600);
+
+/// The pinned Maven plugin that copies an adapter's artifacts into `{env}/lib`.
+const MAVEN_DEPENDENCY_PLUGIN: &str = "org.apache.maven.plugins:maven-dependency-plugin:3.11.0";
 
 /// A checked download.
 #[derive(Clone, Debug, Deserialize, serde::Serialize)]
@@ -281,8 +303,17 @@ impl Adapter {
 
     /// A digest of what setup does, so that a changed manifest is set up again.
     fn setup_digest(&self) -> String {
-        let text = toml::to_string(&self.manifest.setup).unwrap_or_default();
-        format!("{:016x}", crate::text::fnv1a(text.as_bytes()))
+        let mut text = toml::to_string(&self.manifest.setup)
+            .unwrap_or_default()
+            .into_bytes();
+        for source in &self.manifest.setup.sources {
+            // A missing file digests as absent; the build step then names it.
+            text.extend_from_slice(source.as_bytes());
+            text.push(0);
+            text.extend(fs::read(self.dir.join(source)).unwrap_or_default());
+            text.push(0);
+        }
+        format!("{:016x}", crate::text::fnv1a(&text))
     }
 
     /// Whether a finished setup with the current manifest is on disk (or there is nothing to
@@ -294,6 +325,8 @@ impl Adapter {
             && s.pip.is_empty()
             && s.npm.is_empty()
             && s.cargo_features.is_none()
+            && s.maven.is_empty()
+            && s.go.is_none()
             && s.commands.is_empty();
         nothing || fs::read_to_string(self.stamp()).is_ok_and(|s| s.trim() == self.setup_digest())
     }
@@ -557,6 +590,14 @@ fn setup_one(adapter: &Adapter, log: &mut dyn std::io::Write) -> Result<()> {
         run_logged(&mut npm, &step_log)
             .with_context(|| format!("npm install {} failed", setup.npm.join(" ")))?;
     }
+    if !setup.maven.is_empty() {
+        let _ = writeln!(log, "  maven: copy {} into lib/", setup.maven.join(" "));
+        maven_copy(&setup.maven, &adapter.env, &step_log)?;
+    }
+    if let Some(output) = &setup.go {
+        let _ = writeln!(log, "  go build -o {output}");
+        go_build(adapter, output, &step_log)?;
+    }
     for step in &setup.commands {
         let args: Vec<String> = step.iter().map(|a| adapter.expand(a)).collect();
         let Some((program, rest)) = args.split_first() else {
@@ -569,6 +610,121 @@ fn setup_one(adapter: &Adapter, log: &mut dyn std::io::Write) -> Result<()> {
     }
     fs::write(adapter.stamp(), adapter.setup_digest())?;
     Ok(())
+}
+
+/// The `pom.xml` that lists `artifacts` (`group:artifact:version`) as dependencies.
+fn maven_pom(artifacts: &[String]) -> Result<String> {
+    let mut deps = String::new();
+    for artifact in artifacts {
+        let parts: Vec<&str> = artifact.split(':').collect();
+        let [group, name, version] = parts[..] else {
+            bail!("maven: `{artifact}` is not `group:artifact:version`");
+        };
+        let _ = write!(
+            deps,
+            "    <dependency><groupId>{group}</groupId><artifactId>{name}</artifactId>\
+             <version>{version}</version></dependency>\n"
+        );
+    }
+    Ok(format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
+         <project xmlns=\"http://maven.apache.org/POM/4.0.0\">\n  <modelVersion>4.0.0</modelVersion>\n\
+         \x20 <groupId>reptest.adapter</groupId><artifactId>adapter</artifactId><version>0</version>\n\
+         \x20 <packaging>pom</packaging>\n  <dependencies>\n{deps}  </dependencies>\n</project>\n"
+    ))
+}
+
+/// Copies Maven artifacts with their runtime dependencies into `{env}/lib`.
+fn maven_copy(artifacts: &[String], env: &Path, step_log: &Path) -> Result<()> {
+    if !on_path("mvn") {
+        bail!("maven: needs `mvn` (Apache Maven) on PATH");
+    }
+    let pom = env.join("pom.xml");
+    fs::write(&pom, maven_pom(artifacts)?)?;
+    let lib = env.join("lib");
+    let _ = fs::remove_dir_all(&lib);
+    let mut mvn = Command::new("mvn");
+    mvn.current_dir(env)
+        .args(["-B", "-q", "-f"])
+        .arg(&pom)
+        .arg(format!("{MAVEN_DEPENDENCY_PLUGIN}:copy-dependencies"))
+        .arg(format!("-DoutputDirectory={}", lib.display()))
+        .args([
+            "-DincludeScope=runtime",
+            "-Dmaven.wagon.http.retryHandler.count=3",
+            "-Dmaven.wagon.rto=60000",
+        ]);
+    run_logged_within(&mut mvn, step_log, BUILD_STEP_LIMIT)
+        .with_context(|| format!("maven: copying {} failed", artifacts.join(" ")))
+}
+
+/// Builds the Go program of the adapter directory into `{env}/<output>`: the module's
+/// `go.mod` and `go.sum` pin every dependency (`-mod=readonly`: nothing is resolved anew), and
+/// the installed toolchain is used as it is (`GOTOOLCHAIN=local`: none is downloaded).
+fn go_build(adapter: &Adapter, output: &str, step_log: &Path) -> Result<()> {
+    if !on_path("go") {
+        bail!("go: needs `go` (the Go toolchain) on PATH");
+    }
+    if !adapter.dir.join("go.mod").is_file() {
+        bail!("go: no go.mod in {}", adapter.dir.display());
+    }
+    let mut go = Command::new("go");
+    go.current_dir(&adapter.dir)
+        .env("GOFLAGS", "-mod=readonly")
+        .env("GOTOOLCHAIN", "local")
+        .env("GOWORK", "off")
+        .args(["build", "-trimpath", "-o"])
+        .arg(adapter.env.join(output))
+        .arg(".");
+    run_logged_within(&mut go, step_log, BUILD_STEP_LIMIT).context("go: `go build` failed")
+}
+
+/// Runs `command` with its output appended to `log_path`, stopping it after `limit`; on
+/// failure the error holds the last lines of the log.
+fn run_logged_within(command: &mut Command, log_path: &Path, limit: Duration) -> Result<()> {
+    let file = fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(log_path)?;
+    let start_len = file.metadata().map_or(0, |m| m.len());
+    let mut child = command
+        .stdin(Stdio::null())
+        .stdout(file.try_clone()?)
+        .stderr(file)
+        .spawn()
+        .with_context(|| format!("cannot start {:?}", command.get_program()))?;
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait()? {
+            break Some(status);
+        }
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    if status.is_some_and(|s| s.success()) {
+        return Ok(());
+    }
+    let text = fs::read(log_path).unwrap_or_default();
+    let from = usize::try_from(start_len).unwrap_or(0).min(text.len());
+    let text = String::from_utf8_lossy(&text[from..]);
+    let lines: Vec<&str> = text.lines().collect();
+    let tail = lines[lines.len().saturating_sub(12)..].join("\n    ");
+    let mut message = match status {
+        Some(status) => format!("{status} (full log: {})", log_path.display()),
+        None => format!(
+            "stopped after {} s (full log: {})",
+            limit.as_secs(),
+            log_path.display()
+        ),
+    };
+    if !tail.is_empty() {
+        let _ = write!(message, "\n    {tail}");
+    }
+    bail!(message)
 }
 
 fn fetch_checked(download: &Download, env: &Path, step_log: &Path) -> Result<()> {

@@ -1,0 +1,3 @@
+module reptest.local/adapter
+
+go 1.21

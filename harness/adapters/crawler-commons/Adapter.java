@@ -1,0 +1,199 @@
+// crawler-commons' SimpleRobotRulesParser, over protocol v1 (harness/PROTOCOL.md).
+//
+// Each request: the agent as a sanitized robot name, parseContent(robots URL, body bytes,
+// "text/plain", names), then isAllowed(url) for each URL normalized by the library's
+// BasicURLNormalizer, as isAllowed's documentation asks. Fetch requests: the redirect loop a
+// caller runs (the library leaves fetching to it), then parseContent or failedFetch(status).
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import crawlercommons.filters.basic.BasicURLNormalizer;
+import crawlercommons.robots.BaseRobotRules;
+import crawlercommons.robots.SimpleRobotRulesParser;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Collection;
+import java.util.List;
+import java.util.regex.Pattern;
+
+public final class Adapter {
+    /** RFC 9309's product token: the robot names the library's documentation asks for. */
+    private static final Pattern PRODUCT_TOKEN = Pattern.compile("[a-zA-Z_-]+");
+
+    /** The redirects a caller follows (the class documentation: "at least five"). */
+    private static final int MAX_REDIRECTS = 5;
+
+    private static final BasicURLNormalizer NORMALIZER = new BasicURLNormalizer();
+
+    public static void main(String[] args) throws Exception {
+        // The installed version, from the jar the class path holds (lib/crawler-commons-V.jar).
+        java.util.regex.Matcher jar = Pattern.compile("crawler-commons-([0-9][^/:]*)\\.jar")
+                .matcher(System.getProperty("java.class.path", ""));
+        String version = jar.find() ? jar.group(1) : "unknown";
+        PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
+        JsonObject hello = new JsonObject();
+        hello.addProperty("protocol", 1);
+        hello.addProperty("name", "crawler-commons");
+        hello.addProperty("implementation", "crawler-commons");
+        hello.addProperty("version", version);
+        hello.addProperty("language", "java");
+        hello.addProperty("fetch", true);
+        out.println(hello);
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        String line;
+        while ((line = in.readLine()) != null) {
+            if (line.isBlank()) {
+                continue;
+            }
+            out.println(answer(line));
+        }
+    }
+
+    private static JsonObject answer(String line) {
+        JsonObject response = new JsonObject();
+        JsonObject request;
+        try {
+            request = JsonParser.parseString(line).getAsJsonObject();
+            if (!request.has("id") || !request.has("urls")) {
+                throw new IllegalArgumentException("missing id or urls");
+            }
+            response.add("id", request.get("id"));
+        } catch (RuntimeException e) {
+            response.add("id", null);
+            response.addProperty("error", "malformed request: " + e.getMessage());
+            return response;
+        }
+        try {
+            String agent = request.get("agent").getAsString();
+            List<String> urls = new ArrayList<>();
+            for (JsonElement url : request.getAsJsonArray("urls")) {
+                urls.add(url.getAsString());
+            }
+            List<String> verdicts;
+            if (request.has("robots_url")) {
+                long timeout = request.has("timeout_ms") ? request.get("timeout_ms").getAsLong() : 10000;
+                verdicts = fetch(request.get("robots_url").getAsString(), agent, urls, timeout);
+            } else {
+                byte[] body = Base64.getDecoder().decode(request.get("robots_b64").getAsString());
+                verdicts = check(body, agent, urls);
+            }
+            JsonArray array = new JsonArray();
+            verdicts.forEach(array::add);
+            response.add("verdicts", array);
+        } catch (Exception e) {
+            response.addProperty("error", e.getClass().getName() + ": " + e.getMessage());
+        }
+        return response;
+    }
+
+    private static Collection<String> robotNames(String agent) {
+        return SimpleRobotRulesParser.sanitizeRobotNames(List.of(agent));
+    }
+
+    private static List<String> check(byte[] body, String agent, List<String> urls) throws Exception {
+        if (urls.isEmpty()) {
+            return List.of();
+        }
+        if (!PRODUCT_TOKEN.matcher(agent).matches()) {
+            return unsupported(urls);
+        }
+        SimpleRobotRulesParser parser = new SimpleRobotRulesParser();
+        String robotsUrl = new URI(urls.get(0)).resolve("/robots.txt").toString();
+        BaseRobotRules rules = parser.parseContent(robotsUrl, body, "text/plain", robotNames(agent));
+        return verdicts(rules, urls);
+    }
+
+    private static List<String> fetch(String robotsUrl, String agent, List<String> urls, long timeoutMs)
+            throws Exception {
+        if (!PRODUCT_TOKEN.matcher(agent).matches()) {
+            return unsupported(urls);
+        }
+        Duration timeout = Duration.ofMillis(timeoutMs);
+        HttpClient client = HttpClient.newBuilder()
+                .followRedirects(HttpClient.Redirect.NEVER)
+                .connectTimeout(timeout)
+                .build();
+        URI current = new URI(robotsUrl);
+        HttpResponse<byte[]> response = get(client, current, agent, timeout);
+        int redirects = 0;
+        while (isRedirect(response.statusCode()) && redirects < MAX_REDIRECTS) {
+            String location = response.headers().firstValue("Location").orElse("");
+            if (location.isBlank()) {
+                break;
+            }
+            redirects++;
+            current = current.resolve(location);
+            response = get(client, current, agent, timeout);
+        }
+        int status = response.statusCode();
+        SimpleRobotRulesParser parser = new SimpleRobotRulesParser();
+        BaseRobotRules rules;
+        if (status >= 200 && status < 300) {
+            String contentType = response.headers().firstValue("Content-Type").orElse(null);
+            rules = parser.parseContent(current.toString(), decoded(response), contentType, robotNames(agent));
+        } else {
+            rules = parser.failedFetch(status);
+        }
+        return verdicts(rules, urls);
+    }
+
+    private static HttpResponse<byte[]> get(HttpClient client, URI uri, String agent, Duration timeout)
+            throws Exception {
+        HttpRequest request = HttpRequest.newBuilder(uri)
+                .timeout(timeout)
+                .header("User-Agent", agent)
+                .header("Accept-Encoding", "gzip, deflate")
+                .GET()
+                .build();
+        return client.send(request, HttpResponse.BodyHandlers.ofByteArray());
+    }
+
+    /** The body with its Content-Encoding (gzip, deflate) undone, as a crawler's HTTP client does. */
+    private static byte[] decoded(HttpResponse<byte[]> response) throws java.io.IOException {
+        String encoding = response.headers().firstValue("Content-Encoding").orElse("").trim().toLowerCase();
+        java.io.InputStream raw = new java.io.ByteArrayInputStream(response.body());
+        switch (encoding) {
+            case "gzip":
+            case "x-gzip":
+                return new java.util.zip.GZIPInputStream(raw).readAllBytes();
+            case "deflate":
+                return new java.util.zip.InflaterInputStream(raw).readAllBytes();
+            default:
+                return response.body();
+        }
+    }
+
+    private static boolean isRedirect(int status) {
+        return status == 301 || status == 302 || status == 303 || status == 307 || status == 308;
+    }
+
+    private static List<String> verdicts(BaseRobotRules rules, List<String> urls) {
+        List<String> verdicts = new ArrayList<>();
+        for (String url : urls) {
+            String normalized = NORMALIZER.filter(url);
+            if (normalized == null) {
+                verdicts.add("unsupported");
+            } else {
+                verdicts.add(rules.isAllowed(normalized) ? "allow" : "disallow");
+            }
+        }
+        return verdicts;
+    }
+
+    private static List<String> unsupported(List<String> urls) {
+        List<String> verdicts = new ArrayList<>();
+        urls.forEach(u -> verdicts.add("unsupported"));
+        return verdicts;
+    }
+}
