@@ -212,6 +212,11 @@ struct ReportArgs {
     /// Adapters run at once.
     #[arg(long, default_value_t = 2)]
     jobs: usize,
+    /// Run only these adapters (comma-separated) and merge their results, suite and corpus,
+    /// into the committed results.json; every other implementation's are kept as they are.
+    /// The suite must be the one results.json holds.
+    #[arg(long, value_delimiter = ',', conflicts_with_all = ["render", "check"])]
+    adapters: Vec<String>,
     /// The directory of case files.
     #[arg(long, default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/../spec-cases"))]
     dir: PathBuf,
@@ -571,8 +576,15 @@ fn report(args: &ReportArgs) -> Result<()> {
             jobs: args.jobs,
             setup: args.setup,
             dirs: args.dirs.clone(),
+            adapters: args.adapters.clone(),
         };
-        report::build(&options, &mut io::stderr(), &|line| eprintln!("{line}"))?
+        let fresh = report::build(&options, &mut io::stderr(), &|line| eprintln!("{line}"))?;
+        if args.adapters.is_empty() {
+            fresh
+        } else {
+            let previous = report::load_results(&args.out.join("results.json"))?;
+            report::merge(previous, fresh)?
+        }
     };
     let pages = report::pages(&results, findings.as_ref())?;
     if args.check {

@@ -582,6 +582,8 @@ pub struct BuildOptions {
     pub setup: bool,
     /// Where the adapters are.
     pub dirs: Dirs,
+    /// Only these adapters (every one that is set up when empty); see [`merge`].
+    pub adapters: Vec<String>,
 }
 
 /// Runs the suite over every adapter that is set up, and every implementation over the
@@ -594,7 +596,7 @@ pub fn build(
 ) -> Result<Results> {
     let cases = crate::suite::cases::load_dir(&options.cases_dir)?;
     let ids: BTreeSet<String> = cases.iter().map(|c| c.id.clone()).collect();
-    let ready = adapters::choose(&options.dirs, &[], options.setup, false, log)?;
+    let ready = adapters::choose(&options.dirs, &options.adapters, options.setup, false, log)?;
     let total = ready.len();
     let on_report = |done: usize, r: &AdapterReport| {
         progress(&format!("[{done}/{total}] suite: {}", r.info.name));
@@ -653,6 +655,55 @@ pub fn build(
         }
     };
     Ok(results(&cases, &reports, &deviations, impact))
+}
+
+/// `previous` (the committed results) with the implementations of `fresh` put in: their
+/// suite results and corpus rows replace those of the same name, every other one is kept as it
+/// was. The cases must be the same in both: a changed suite needs a full run.
+pub fn merge(mut previous: Results, fresh: Results) -> Result<Results> {
+    if previous.schema != fresh.schema
+        || previous.cases != fresh.cases
+        || previous.fetch_cases != fresh.fetch_cases
+    {
+        anyhow::bail!(
+            "the suite differs from the one in results.json: run `reptest report` over every \
+             adapter instead of merging some"
+        );
+    }
+    let names: BTreeSet<&str> = fresh
+        .implementations
+        .iter()
+        .map(|i| i.name.as_str())
+        .collect();
+    previous
+        .implementations
+        .retain(|i| !names.contains(i.name.as_str()));
+    previous
+        .implementations
+        .extend(fresh.implementations.iter().cloned());
+    previous.implementations.sort_by(|a, b| a.name.cmp(&b.name));
+    match (&mut previous.impact, fresh.impact) {
+        (Some(old), Some(new)) => {
+            if (old.corpus.as_str(), old.agent.as_str(), old.sites, old.urls)
+                != (new.corpus.as_str(), new.agent.as_str(), new.sites, new.urls)
+            {
+                anyhow::bail!(
+                    "the corpus or its crawler differs from the one in results.json: run \
+                     `reptest report` over every adapter instead of merging some"
+                );
+            }
+            old.implementations
+                .retain(|r| !names.contains(r.name.as_str()));
+            old.implementations.extend(new.implementations);
+            old.implementations.sort_by(|a, b| a.name.cmp(&b.name));
+        }
+        (None, None) => {}
+        _ => anyhow::bail!(
+            "results.json and this run differ in whether the corpus was measured: run \
+             `reptest report` over every adapter instead of merging some"
+        ),
+    }
+    Ok(previous)
 }
 
 #[cfg(test)]
