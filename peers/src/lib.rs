@@ -93,6 +93,12 @@ pub const PEERS: &[Peer] = &[
         version: "0.7.0",
         check: robots_txt,
     },
+    Peer {
+        name: "cylon",
+        implementation: "cylon",
+        version: "0.3.3",
+        check: cylon,
+    },
     #[cfg(feature = "http-client-crates")]
     Peer {
         name: "robotstxt-rs",
@@ -321,6 +327,28 @@ fn robots_txt(body: &[u8], agent: &str, urls: &[String]) -> Answer {
     let section = robots.choose_section(agent);
     let matcher = robots_txt::matcher::SimpleMatcher::new(&section.rules);
     Ok(by_path(urls, |p| matcher.check_path(p)))
+}
+
+/// `Compiler::new(agent).compile(bytes).await` then `allow(path)`, as its README shows. The
+/// crate is async without a runtime of its own; reading from a byte slice never waits, so the
+/// future is polled to its end here with a waker that is never woken.
+fn cylon(body: &[u8], agent: &str, urls: &[String]) -> Answer {
+    use std::future::Future;
+    use std::task::{Context, Poll, Waker};
+    let compiler = cylon::Compiler::new(agent);
+    let mut future = std::pin::pin!(compiler.compile(body));
+    let mut context = Context::from_waker(Waker::noop());
+    let mut polls = 0;
+    let compiled = loop {
+        if let Poll::Ready(result) = future.as_mut().poll(&mut context) {
+            break result.map_err(|e| e.to_string())?;
+        }
+        polls += 1;
+        if polls > 1_000_000 {
+            return Err("cylon: compile() did not finish on an in-memory body".to_owned());
+        }
+    };
+    Ok(by_path(urls, |p| compiled.allow(p)))
 }
 
 /// `RobotsTxt::parse(text)` then `can_fetch(agent, path)`.
