@@ -622,10 +622,10 @@ fn maven_pom(artifacts: &[String]) -> Result<String> {
         let [group, name, version] = parts[..] else {
             bail!("maven: `{artifact}` is not `group:artifact:version`");
         };
-        let _ = write!(
+        let _ = writeln!(
             deps,
             "    <dependency><groupId>{group}</groupId><artifactId>{name}</artifactId>\
-             <version>{version}</version></dependency>\n"
+             <version>{version}</version></dependency>"
         );
     }
     Ok(format!(
@@ -986,7 +986,54 @@ pub fn listing(adapters: &[Adapter]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::BodyAs;
+    use super::{BodyAs, maven_pom, run_logged_within};
+    use std::process::Command;
+    use std::time::{Duration, Instant};
+
+    #[test]
+    fn a_maven_pom_lists_each_artifact_and_refuses_a_malformed_one() {
+        let pom =
+            maven_pom(&["com.example:lib:1.2".to_owned(), "org.x:y:3".to_owned()]).expect("a pom");
+        assert!(pom.contains(
+            "<groupId>com.example</groupId><artifactId>lib</artifactId><version>1.2</version>"
+        ));
+        assert!(
+            pom.contains("<groupId>org.x</groupId><artifactId>y</artifactId><version>3</version>")
+        );
+        let error = maven_pom(&["com.example:lib".to_owned()]).expect_err("two parts");
+        assert!(error.to_string().contains("`com.example:lib`"), "{error}");
+    }
+
+    #[test]
+    fn a_build_step_past_its_limit_is_stopped_and_named() {
+        let dir = std::env::temp_dir().join(format!("reptest-step-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a scratch directory");
+        let log = dir.join("setup.log");
+        let started = Instant::now();
+        let error = run_logged_within(
+            Command::new("sh").args(["-c", "echo working; sleep 30"]),
+            &log,
+            Duration::from_millis(300),
+        )
+        .expect_err("stopped");
+        assert!(started.elapsed() < Duration::from_secs(10));
+        let text = error.to_string();
+        assert!(
+            text.contains("stopped after 0 s") && text.contains("working"),
+            "{text}"
+        );
+        let failed = run_logged_within(
+            Command::new("sh").args(["-c", "echo broken >&2; exit 3"]),
+            &log,
+            Duration::from_secs(10),
+        )
+        .expect_err("fails");
+        assert!(failed.to_string().contains("broken"), "{failed}");
+        assert!(failed.to_string().contains("exit status: 3"), "{failed}");
+        run_logged_within(&mut Command::new("true"), &log, Duration::from_secs(10))
+            .expect("succeeds");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn each_decoding_says_what_it_changes() {

@@ -728,6 +728,55 @@ mod tests {
         }
     }
 
+    fn implementation(name: &str, version: &str) -> Implementation {
+        Implementation {
+            name: name.to_owned(),
+            implementation: name.to_owned(),
+            language: "go".to_owned(),
+            version: version.to_owned(),
+            unavailable: None,
+            deviations: BTreeMap::new(),
+            results: Vec::new(),
+            fetch_results: Vec::new(),
+        }
+    }
+
+    fn results_of(cases: Vec<CaseRecord>, implementations: Vec<Implementation>) -> Results {
+        Results {
+            schema: SCHEMA,
+            generated_by: "test".to_owned(),
+            cases,
+            implementations,
+            impact: None,
+            fetch_cases: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_merge_replaces_the_fresh_implementations_and_keeps_the_others() {
+        let cases = vec![record("user-agent: *\n".to_owned())];
+        let previous = results_of(
+            cases.clone(),
+            vec![implementation("a", "1"), implementation("c", "1")],
+        );
+        let fresh = results_of(
+            cases.clone(),
+            vec![implementation("c", "2"), implementation("b", "1")],
+        );
+        let merged = merge(previous.clone(), fresh).expect("same suite");
+        let names: Vec<(&str, &str)> = merged
+            .implementations
+            .iter()
+            .map(|i| (i.name.as_str(), i.version.as_str()))
+            .collect();
+        assert_eq!(names, [("a", "1"), ("b", "1"), ("c", "2")]);
+        let other_suite = results_of(
+            vec![record("user-agent: x\n".to_owned())],
+            vec![implementation("b", "1")],
+        );
+        assert!(merge(previous, other_suite).is_err());
+    }
+
     #[test]
     fn filler_is_shown_as_the_case_files_fill_line_and_round_trips() {
         let source = b"user-agent: *\n<fill>\ndisallow: /after\n";
