@@ -655,6 +655,7 @@ fn maven_copy(artifacts: &[String], env: &Path, step_log: &Path) -> Result<()> {
             "-DincludeScope=runtime",
             "-Dmaven.wagon.http.retryHandler.count=3",
             "-Dmaven.wagon.rto=60000",
+            "-Dstyle.color=never",
         ]);
     run_logged_within(&mut mvn, step_log, BUILD_STEP_LIMIT)
         .with_context(|| format!("maven: copying {} failed", artifacts.join(" ")))
