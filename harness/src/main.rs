@@ -342,8 +342,13 @@ struct RunArgs {
     #[arg(long, default_value_t = 2)]
     jobs: usize,
     /// Print only the counts and the summary, not each failing check.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "explain")]
     brief: bool,
+    /// With each check that did not pass, print the robots.txt, the reference's whole
+    /// explanation, the case's note and its spec references (each shows its case file and the
+    /// reference's one-line reason anyway).
+    #[arg(long, short = 'v')]
+    explain: bool,
     /// Fail the run on any failing check this expectations file does not list, and on any
     /// listed check that passes (one adapter only; see `suite::expectations`).
     #[arg(long, value_name = "FILE")]
@@ -391,12 +396,76 @@ enum AdapterCommand {
     },
 }
 
+/// `write!` to stdout, returning its error (a closed pipe ends the command quietly).
+macro_rules! out {
+    ($($arg:tt)*) => {
+        write!(io::stdout().lock(), $($arg)*)?
+    };
+}
+
+/// `writeln!` to stdout, returning its error (a closed pipe ends the command quietly).
+macro_rules! outln {
+    ($($arg:tt)*) => {
+        writeln!(io::stdout().lock(), $($arg)*)?
+    };
+}
+
 fn main() -> ExitCode {
     match run(Cli::parse()) {
         Ok(code) => code,
+        // The reader went away (`reptest check … | head -1`): nothing more to say, as
+        // `ripgrep` and the other Unix tools do.
+        Err(e) if closed_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e:#}");
             ExitCode::from(2)
+        }
+    }
+}
+
+/// Whether `error` is a write to a closed pipe.
+fn closed_pipe(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause
+            .downcast_ref::<io::Error>()
+            .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+    })
+}
+
+/// A line on stdout from a worker thread; lost when the reader went away.
+fn say_line(line: &str) {
+    let _ = writeln!(io::stdout().lock(), "{line}");
+}
+
+/// Stdout that outlives its reader: once the pipe is closed, what is written is dropped, so
+/// that a run whose output is cut short (`reptest run … | head`) still writes its files and
+/// exits with its result.
+#[derive(Debug, Default)]
+struct Stdout {
+    closed: bool,
+}
+
+impl Write for Stdout {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if self.closed {
+            return Ok(buf.len());
+        }
+        match io::stdout().lock().write(buf) {
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {
+                self.closed = true;
+                Ok(buf.len())
+            }
+            other => other,
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match io::stdout().lock().flush() {
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {
+                self.closed = true;
+                Ok(())
+            }
+            other => other,
         }
     }
 }
@@ -408,9 +477,9 @@ fn run(cli: Cli) -> Result<ExitCode> {
             let explanation =
                 explain::explain_file(&a.robots_file, profile, limit, agent, &a.urls)?;
             if a.json {
-                println!("{}", serde_json::to_string_pretty(&explanation)?);
+                outln!("{}", serde_json::to_string_pretty(&explanation)?);
             } else {
-                print!("{}", explanation.text());
+                out!("{}", explanation.text());
             }
         }
         Command::Adapter { which } => {
@@ -425,11 +494,11 @@ fn run(cli: Cli) -> Result<ExitCode> {
                     name,
                     language,
                     into,
-                } => println!("{}", scaffold::write(&name, language, &into)?.next_steps),
+                } => outln!("{}", scaffold::write(&name, language, &into)?.next_steps),
             }
         }
         Command::Setup { names, dirs } => return setup(&names, &dirs),
-        Command::Adapters { dirs } => print!("{}", adapters::listing(&dirs.load()?)),
+        Command::Adapters { dirs } => out!("{}", adapters::listing(&dirs.load()?)),
         Command::Run(args) => return run_suite(&args),
         Command::FuzzDiff(args) => return fuzz_diff(&args),
         Command::FuzzReport(args) => {
@@ -444,7 +513,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 render: args.render,
                 ablate_only: args.ablate_only,
             };
-            println!(
+            outln!(
                 "{}",
                 reptest::fuzz::measure::fuzz_report(&plan, &mut io::stderr())?
             );
@@ -464,14 +533,14 @@ fn run(cli: Cli) -> Result<ExitCode> {
             };
             let comparison = compare::compare(&options, &mut io::stderr())?;
             if a.json {
-                println!("{}", serde_json::to_string_pretty(&comparison)?);
+                outln!("{}", serde_json::to_string_pretty(&comparison)?);
             } else {
-                print!("{}", comparison.text());
+                out!("{}", comparison.text());
             }
         }
         Command::Findings {
             which: FindingsCommand::Merge { dirs, out },
-        } => println!("{}", merge::merge(&dirs, &out)?),
+        } => outln!("{}", merge::merge(&dirs, &out)?),
         Command::Findings {
             which:
                 FindingsCommand::Reask {
@@ -496,9 +565,9 @@ fn run(cli: Cli) -> Result<ExitCode> {
                         eprintln!("reask: family {n} of {total}");
                     }
                 })?;
-            println!("{summary}");
+            outln!("{summary}");
         }
-        Command::Fetch(a) => print!(
+        Command::Fetch(a) => out!(
             "{}",
             reptest::fetch::live::report(&a.url, &a.urls, &a.agent, a.profile, a.timeout)?
         ),
@@ -551,7 +620,7 @@ fn fuzz_diff(args: &FuzzArgs) -> Result<ExitCode> {
         eprintln!();
     }
     let cases = result?;
-    println!("{}", campaign.finish(&settings, cases, started.elapsed())?);
+    outln!("{}", campaign.finish(&settings, cases, started.elapsed())?);
     if campaign.stats().cases == 0 {
         bail!("no case ran");
     }
@@ -577,11 +646,11 @@ fn report(args: &ReportArgs) -> Result<()> {
     let pages = report::pages(&results, findings.as_ref())?;
     if args.check {
         report::check(&args.out, &pages)?;
-        println!("report up to date: {}", args.out.display());
+        outln!("report up to date: {}", args.out.display());
         return Ok(());
     }
     for path in report::write(&args.out, &pages)? {
-        println!("wrote {}", path.display());
+        outln!("wrote {}", path.display());
     }
     Ok(())
 }
@@ -595,9 +664,9 @@ fn setup(names: &[String], dirs: &Dirs) -> Result<ExitCode> {
     } else {
         adapters::select(all, names)?
     };
-    let statuses = adapters::setup(&chosen, &features, &mut io::stdout().lock());
+    let statuses = adapters::setup(&chosen, &features, &mut Stdout::default());
     let (summary, ok) = adapters::setup_summary(&statuses);
-    println!("{summary}");
+    outln!("{summary}");
     Ok(ExitCode::from(u8::from(!ok)))
 }
 
@@ -609,7 +678,7 @@ fn run_suite(args: &RunArgs) -> Result<ExitCode> {
         .map(Expectations::read)
         .transpose()?;
     // Not locked: the progress callback prints from the worker threads.
-    let mut out = io::stdout();
+    let mut out = Stdout::default();
     let (count, dir) = (all.len(), args.dir.display());
     writeln!(out, "reference: {count} cases from {dir}")?;
     let reference = runner::run_reference_suite(&all);
@@ -632,8 +701,17 @@ fn run_suite(args: &RunArgs) -> Result<ExitCode> {
         out.flush()?;
         let total = chosen.len();
         let progress =
-            |done, r: &runner::AdapterReport| println!("{}", r.progress_line(done, total));
-        reports = runner::run_adapters(&chosen, &all, &all_ids, args.timeout, args.jobs, &progress);
+            |done, r: &runner::AdapterReport| say_line(&r.progress_line(done, total));
+        let watch = |p: &runner::Progress<'_>| say_line(&p.line());
+        reports = runner::run_adapters_watched(
+            &chosen,
+            &all,
+            &all_ids,
+            args.timeout,
+            args.jobs,
+            &progress,
+            &watch,
+        );
         if let (Some(file), Some(path)) = (&gate, &args.expectations) {
             let report = expectations::only_report(&mut reports, file, "--expectations")?;
             let verdict = file.apply(report, &all_ids);
@@ -641,7 +719,11 @@ fn run_suite(args: &RunArgs) -> Result<ExitCode> {
             failed_run |= verdict.failed();
         }
         for report in &reports {
-            let text = runner::render_adapter(report, args.profile, &all, args.brief)?;
+            let detail = runner::Detail {
+                brief: args.brief,
+                explain: args.explain,
+            };
+            let text = runner::render_adapter_with(report, args.profile, &all, detail)?;
             write!(out, "{text}")?;
             failed_run |= report.failed();
         }
