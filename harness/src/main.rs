@@ -128,7 +128,7 @@ struct CompareArgs {
     #[arg(long, default_value = "10", value_parser = parse_timeout)]
     timeout: Duration,
     /// Implementations asked at once.
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = 2, value_parser = at_least_one)]
     jobs: usize,
     /// The committed report, for the spec cases and findings that cover a split.
     #[arg(long, default_value_os_t = adapters::workspace_root().join("reports"))]
@@ -210,7 +210,7 @@ struct ReportArgs {
     #[arg(long, default_value = "30", value_parser = parse_timeout)]
     timeout: Duration,
     /// Adapters run at once.
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = 2, value_parser = at_least_one)]
     jobs: usize,
     /// The directory of case files.
     #[arg(long, default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/../spec-cases"))]
@@ -244,7 +244,7 @@ struct FuzzArgs {
     #[arg(long, default_value_t = 0)]
     first_case: u64,
     /// Worker threads.
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = 2, value_parser = at_least_one)]
     jobs: usize,
     /// The findings catalogue (created if missing; families already there are kept).
     #[arg(long, default_value_os_t = adapters::workspace_root().join("reports/findings"))]
@@ -339,7 +339,7 @@ struct RunArgs {
     #[arg(long, default_value = "10", value_parser = parse_timeout)]
     timeout: Duration,
     /// Adapters run at once.
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = 2, value_parser = at_least_one)]
     jobs: usize,
     /// Print only the counts and the summary, not each failing check.
     #[arg(long, conflicts_with = "explain")]
@@ -382,7 +382,11 @@ enum AdapterCommand {
     },
     /// A deliberately faulty adapter, for the harness's own tests.
     #[command(hide = true)]
-    Faulty,
+    Faulty {
+        /// Break on every request this way (by default, only on marked robots.txt bodies).
+        #[arg(long)]
+        mode: Option<faulty::Mode>,
+    },
     /// Write a working adapter skeleton for your own parser, in `--into`/NAME.
     New {
         /// The adapter's name (ASCII letters, digits, `-`, `_`).
@@ -430,6 +434,15 @@ fn closed_pipe(error: &anyhow::Error) -> bool {
             .downcast_ref::<io::Error>()
             .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
     })
+}
+
+/// A count that means nothing at 0 (`--jobs`).
+fn at_least_one(text: &str) -> std::result::Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(0) => Err("must be at least 1".to_owned()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("`{text}` is not a whole number")),
+    }
 }
 
 /// A line on stdout from a worker thread; lost when the reader went away.
@@ -489,7 +502,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                     protocol::serve_reference(profile, stdin, stdout)?;
                 }
                 AdapterCommand::Peer { name } => protocol::serve_peer(&name, stdin, stdout)?,
-                AdapterCommand::Faulty => faulty::serve(stdin, stdout)?,
+                AdapterCommand::Faulty { mode } => faulty::serve_mode(mode, stdin, stdout)?,
                 AdapterCommand::New {
                     name,
                     language,
@@ -743,11 +756,17 @@ fn run_suite(args: &RunArgs) -> Result<ExitCode> {
             &Expectations::default(),
             "--write-expectations",
         )?;
-        let written = Expectations::from_report(report, &profiles, previous.as_ref());
+        let (written, kept) =
+            Expectations::from_report(report, &profiles, previous.as_ref(), &all_ids);
         written.write(path)?;
+        let kept = if kept > 0 {
+            format!(", {kept} kept from cases or profiles this run did not judge")
+        } else {
+            String::new()
+        };
         writeln!(
             out,
-            "wrote {} ({} entries)",
+            "wrote {} ({} entries{kept})",
             path.display(),
             written.failures.len()
         )?;

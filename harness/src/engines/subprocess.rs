@@ -6,10 +6,10 @@
 //! one. A child that has not answered within the timeout is a [`EngineError::Timeout`], not an
 //! error: the harness waits as long again to measure when the answer comes (a slow library is
 //! a performance finding, with its time), and restarts the child only if it still has not.
-//! After a request that got no answer, the next one is not waited for twice; and with
-//! [`SubprocessEngine::give_up_after`], that many requests in a row without an answer make the
-//! adapter unavailable ([`EngineError::Unavailable`]) for the rest of the run, so that a hung
-//! adapter costs a few timeouts, not one per request.
+//! With [`SubprocessEngine::give_up_after`], that many requests in a row without an answer
+//! make the adapter unavailable ([`EngineError::Unavailable`]) for the rest of the run (the
+//! last of them is not waited for twice), so that a hung adapter costs a few timeouts, not one
+//! per request.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -421,10 +421,11 @@ impl SubprocessEngine {
                 Ok(Err(e)) => Err(format!("reading the response: {e}")),
                 Err(RecvTimeoutError::Timeout) => {
                     // Past the limit: a timeout, not an error. Wait as long again to measure
-                    // when the answer comes (not after a request that got no answer at all:
-                    // the adapter is more likely hung than slow); a child that answers late
-                    // is kept, one that still has not answered is restarted.
-                    let late = if self.hung_in_a_row == 0 {
+                    // when the answer comes (but not on the request after which the engine
+                    // would give up: the adapter is hung, not slow); a child that answers
+                    // late is kept, one that still has not answered is restarted.
+                    let last = self.give_up.is_some_and(|n| self.hung_in_a_row + 1 >= n);
+                    let late = if !last {
                         running.lines.recv_timeout(timeout)
                     } else {
                         Err(RecvTimeoutError::Timeout)
@@ -432,6 +433,7 @@ impl SubprocessEngine {
                     let took = asked.elapsed();
                     return match late {
                         Ok(Ok(line)) if read_response(&line, id, count).is_ok() => {
+                            self.hung_in_a_row = 0;
                             Err(EngineError::Timeout {
                                 limit: timeout,
                                 took: Some(took),

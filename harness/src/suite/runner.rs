@@ -219,7 +219,7 @@ impl AdapterReport {
     pub fn progress_line(&self, done: usize, total: usize) -> String {
         let (errored, asked) = self.errored();
         let state = match (&self.unavailable, &self.gave_up) {
-            (Some(why), _) => format!("UNAVAILABLE: {}", first_line(why)),
+            (Some(_), _) => "UNAVAILABLE: it could not start (why below)".to_owned(),
             (None, Some(why)) => format!(
                 "{why}; {} of {asked} checks got no answer, in {:.1}s",
                 errored,
@@ -299,8 +299,11 @@ impl AdapterReport {
     /// often.
     pub fn failure_reason(&self) -> Option<String> {
         let (errored, asked) = self.errored();
-        if let Some(why) = self.unavailable.as_ref().or(self.gave_up.as_ref()) {
-            return Some(first_line(why).to_owned());
+        if self.unavailable.is_some() {
+            return Some("it could not start (why above)".to_owned());
+        }
+        if let Some(why) = &self.gave_up {
+            return Some(why.clone());
         }
         if self.broken() {
             return Some(format!("no check of {asked} got an allow or disallow"));
@@ -311,11 +314,6 @@ impl AdapterReport {
             )
         })
     }
-}
-
-/// The first line of `text`.
-fn first_line(text: &str) -> &str {
-    text.lines().next().unwrap_or_default()
 }
 
 /// A running adapter's progress, shown every [`PROGRESS_EVERY`] and after each timeout.
@@ -1188,13 +1186,51 @@ pub fn broken_line(reports: &[AdapterReport]) -> Option<String> {
     (!lines.is_empty()).then(|| lines.join("\n"))
 }
 
-/// Runs every case through the reference under every profile.
+/// Fetch cases the reference plays at once (each waits on its loopback server, not on a core).
+const FETCH_CASES_AT_ONCE: usize = 16;
+
+/// The reference client's timeout on the loopback server in a run: every play but a stalled
+/// server answers within milliseconds, and the stalled one is a timeout at any limit.
+pub const REFERENCE_FETCH_TIMEOUT: Duration = Duration::from_secs(1);
+
+/// Runs every case through the reference under every profile. Each fetch case is fetched
+/// once for every profile (the exchange does not depend on the profile), several at a time,
+/// with [`REFERENCE_FETCH_TIMEOUT`].
 pub fn run_reference_suite(cases: &[Case]) -> ReferenceRun {
+    let served: Vec<&Case> = cases
+        .iter()
+        .filter(|c| matches!(c.kind, CaseKind::Served { .. }))
+        .collect();
+    let fetch = |case: &&Case| -> (String, BTreeMap<Profile, Vec<cases::CheckResult>>) {
+        let results = crate::fetch::run_reference_profiles(
+            case,
+            &Profile::ALL,
+            REFERENCE_FETCH_TIMEOUT,
+        );
+        let applying = Profile::ALL.iter().filter(|p| case.profiles.contains(p));
+        let by_profile: BTreeMap<Profile, Vec<cases::CheckResult>> =
+            applying.copied().zip(results).collect();
+        (case.id.clone(), by_profile)
+    };
+    let fetched: BTreeMap<String, BTreeMap<Profile, Vec<cases::CheckResult>>> =
+        match rayon::ThreadPoolBuilder::new()
+            .num_threads(FETCH_CASES_AT_ONCE)
+            .build()
+        {
+            Ok(pool) => {
+                use rayon::prelude::*;
+                pool.install(|| served.par_iter().map(fetch).collect())
+            }
+            Err(_) => served.iter().map(fetch).collect(),
+        };
     let mut run = ReferenceRun::default();
     for profile in Profile::ALL {
         let (mut passed, mut failed) = (0usize, 0usize);
         for case in cases {
-            let results = cases::run_reference(case, profile);
+            let results = match fetched.get(case.id.as_str()) {
+                Some(by_profile) => by_profile.get(&profile).cloned().unwrap_or_default(),
+                None => cases::run_reference(case, profile),
+            };
             let failures: Vec<_> = results.iter().filter(|r| !r.passed()).collect();
             passed += results.len() - failures.len();
             failed += failures.len();
