@@ -300,8 +300,8 @@ struct FuzzReportArgs {
     /// (root-cause labels), keeping `measured.json`: no corpus measurement.
     #[arg(long, conflicts_with = "render")]
     ablate_only: bool,
-    /// The spec cases (for the covering case of each root cause).
-    #[arg(long, default_value_os_t = adapters::workspace_root().join("spec-cases"))]
+    /// The directory of case files (for the covering case of each root cause).
+    #[arg(long = "dir", default_value_os_t = adapters::workspace_root().join("spec-cases"))]
     cases: PathBuf,
     /// The suite's results: a root cause's covering case is one its implementation fails
     /// there.
@@ -332,8 +332,9 @@ struct RunArgs {
     /// Only cases whose id matches this glob (`*` is the only wildcard).
     #[arg(long)]
     cases: Option<String>,
-    /// Also write machine-readable results here.
-    #[arg(long)]
+    /// Also write machine-readable results to this file (`--json` prints JSON in `check` and
+    /// `compare`; here the text stays and the JSON goes to a file).
+    #[arg(long = "json-file", value_name = "FILE")]
     json: Option<PathBuf>,
     /// Seconds an adapter may take to answer one request before it counts as hung.
     #[arg(long, default_value = "10", value_parser = parse_timeout)]
@@ -645,6 +646,7 @@ fn report(args: &ReportArgs) -> Result<()> {
     let results = if args.render || args.check {
         report::load_results(&args.out.join("results.json"))?
     } else {
+        cases_dir(&args.dir)?;
         let options = report::BuildOptions {
             cases_dir: args.dir.clone(),
             corpus: args.corpus.clone(),
@@ -683,7 +685,21 @@ fn setup(names: &[String], dirs: &Dirs) -> Result<ExitCode> {
     Ok(ExitCode::from(u8::from(!ok)))
 }
 
+/// `dir` as a directory of case files; one that does not exist is named with where its
+/// default comes from.
+fn cases_dir(dir: &std::path::Path) -> Result<()> {
+    if !dir.is_dir() {
+        bail!(
+            "no directory of case files at {} (the default is the `spec-cases` of the source \
+             tree reptest was built from); give one with --dir",
+            dir.display()
+        );
+    }
+    Ok(())
+}
+
 fn run_suite(args: &RunArgs) -> Result<ExitCode> {
+    cases_dir(&args.dir)?;
     let (all, all_ids) = cases::load_selected(&args.dir, args.cases.as_deref())?;
     let gate = args
         .expectations
