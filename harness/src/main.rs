@@ -729,8 +729,7 @@ fn run_suite(args: &RunArgs) -> Result<ExitCode> {
         writeln!(out, "{}", runner::plan_line(chosen.len(), &all, args.jobs))?;
         out.flush()?;
         let total = chosen.len();
-        let progress =
-            |done, r: &runner::AdapterReport| say_line(&r.progress_line(done, total));
+        let progress = |done, r: &runner::AdapterReport| say_line(&r.progress_line(done, total));
         let watch = |p: &runner::Progress<'_>| say_line(&p.line());
         reports = runner::run_adapters_watched(
             &chosen,

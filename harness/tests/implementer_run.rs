@@ -85,7 +85,9 @@ fn a_hung_adapter_is_given_up_on_after_a_few_timeouts() {
     let shown = text(&out);
     assert_eq!(out.status.code(), Some(1), "{shown}");
     assert!(
-        shown.contains("given up after 3 requests in a row got no answer within the timeout of 0.3s"),
+        shown.contains(
+            "given up after 3 requests in a row got no answer within the timeout of 0.3s"
+        ),
         "{shown}"
     );
     // Progress while it runs, naming the configured timeout.
@@ -128,7 +130,14 @@ fn a_rewrite_over_some_cases_keeps_the_other_entries() {
     // Google's reading fails checks under rfc9309 in several case files.
     let out = reptest(
         &dir.0,
-        &["run", "--command", &google, "--brief", "--write-expectations", "e.toml"],
+        &[
+            "run",
+            "--command",
+            &google,
+            "--brief",
+            "--write-expectations",
+            "e.toml",
+        ],
     );
     assert!(out.status.success(), "{}", text(&out));
     let whole = std::fs::read_to_string(dir.0.join("e.toml")).expect("written");
@@ -153,9 +162,17 @@ fn a_rewrite_over_some_cases_keeps_the_other_entries() {
         ],
     );
     assert!(out.status.success(), "{}", text(&out));
-    assert!(text(&out).contains("kept from cases or profiles"), "{}", text(&out));
+    assert!(
+        text(&out).contains("kept from cases or profiles"),
+        "{}",
+        text(&out)
+    );
     let rewritten = std::fs::read_to_string(dir.0.join("e.toml")).expect("rewritten");
-    assert_eq!(rewritten.matches("[[failure]]").count(), entries, "{rewritten}");
+    assert_eq!(
+        rewritten.matches("[[failure]]").count(),
+        entries,
+        "{rewritten}"
+    );
     assert_eq!(
         rewritten.matches("reason = \"kept as written\"").count(),
         entries,
@@ -190,9 +207,7 @@ fn a_stale_check_index_is_reported() {
 #[test]
 fn a_command_is_a_shell_command_line() {
     let dir = TempDir::new("shell");
-    let command = format!(
-        "cd / && REPTEST_UNUSED=1 {REPTEST} adapter reference --profile rfc9309"
-    );
+    let command = format!("cd / && REPTEST_UNUSED=1 {REPTEST} adapter reference --profile rfc9309");
     let out = run_planted(&dir.0, &command, "groups/*", &["--brief"]);
     let shown = text(&out);
     assert!(out.status.success(), "{shown}");
@@ -219,7 +234,10 @@ fn a_failed_start_is_told_once_with_its_command_and_cause() {
     );
     assert!(shown.contains("command: sh adapter.sh"), "{shown}");
     assert!(!shown.contains("(adapter unknown, unknown)"), "{shown}");
-    assert!(shown.contains("checks not asked: the adapter could not start"), "{shown}");
+    assert!(
+        shown.contains("checks not asked: the adapter could not start"),
+        "{shown}"
+    );
 }
 
 /// Runs reptest with its stdout closed before it writes: it must exit 0 and say nothing.
@@ -248,8 +266,11 @@ fn closed_pipe(dir: &Path, args: &[&str]) {
 #[test]
 fn a_closed_pipe_is_a_quiet_exit() {
     let dir = TempDir::new("pipe");
-    std::fs::write(dir.0.join("robots.txt"), "user-agent: *\ndisallow: /private\n")
-        .expect("write");
+    std::fs::write(
+        dir.0.join("robots.txt"),
+        "user-agent: *\ndisallow: /private\n",
+    )
+    .expect("write");
     // Enough output to fill a pipe, so that a write fails even if the reader were late.
     let urls: Vec<String> = (0..3000).map(|i| format!("/private/{i}")).collect();
     let mut check = vec!["check", "--agent", "FooBot", "robots.txt"];
@@ -283,8 +304,14 @@ fn a_failure_names_its_case_file_and_the_reference_reason() {
     assert!(!shown.contains("robots.txt:\n"), "{shown}");
     let out = run_planted(&dir.0, &google, "encoding/*", &["--explain"]);
     let shown = text(&out);
-    assert!(shown.contains("        case file: spec-cases/encoding.toml"), "{shown}");
-    assert!(shown.contains("        robots.txt:\n          ```"), "{shown}");
+    assert!(
+        shown.contains("        case file: spec-cases/encoding.toml"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("        robots.txt:\n          ```"),
+        "{shown}"
+    );
     assert!(shown.contains("        spec: "), "{shown}");
 }
 
@@ -294,20 +321,34 @@ fn check_says_what_a_note_means() {
     std::fs::write(dir.0.join("robots.txt"), "user-agent: *\ncrawl-delay: 5\n").expect("write");
     let out = reptest(&dir.0, &["check", "--agent", "FooBot", "robots.txt", "/a"]);
     let shown = text(&out);
-    assert!(shown.contains("note: line 2: non-standard-field: "), "{shown}");
+    assert!(
+        shown.contains("note: line 2: non-standard-field: "),
+        "{shown}"
+    );
     assert!(shown.contains("no profile uses for verdicts"), "{shown}");
 }
 
 #[test]
 fn compare_checks_its_urls_and_marks_the_reference_disagreeing() {
     let dir = TempDir::new("compare");
-    std::fs::write(dir.0.join("robots.txt"), "user-agent: *\ndisallow: /private\n")
-        .expect("write");
+    std::fs::write(
+        dir.0.join("robots.txt"),
+        "user-agent: *\ndisallow: /private\n",
+    )
+    .expect("write");
     let always = planted("unsupported");
     for bad in ["private/x", "http://[::1"] {
         let out = reptest(
             &dir.0,
-            &["compare", "--command", &always, "--reports", "none", "robots.txt", bad],
+            &[
+                "compare",
+                "--command",
+                &always,
+                "--reports",
+                "none",
+                "robots.txt",
+                bad,
+            ],
         );
         let shown = text(&out);
         assert_eq!(out.status.code(), Some(2), "{bad}: {shown}");
@@ -317,7 +358,15 @@ fn compare_checks_its_urls_and_marks_the_reference_disagreeing() {
     let allow = planted("allow");
     let out = reptest(
         &dir.0,
-        &["compare", "--command", &allow, "--reports", "none", "robots.txt", "/private/x"],
+        &[
+            "compare",
+            "--command",
+            &allow,
+            "--reports",
+            "none",
+            "robots.txt",
+            "/private/x",
+        ],
     );
     let shown = text(&out);
     assert!(out.status.success(), "{shown}");

@@ -178,7 +178,9 @@ mod tests {
     fn a_command_is_run_by_the_shell_as_typed() {
         // A variable set before the command, and a `cd` before it: what a user types to set
         // `NODE_PATH` or run from the adapter's directory.
-        let dir = std::env::temp_dir().canonicalize().expect("a temporary directory");
+        let dir = std::env::temp_dir()
+            .canonicalize()
+            .expect("a temporary directory");
         let command = format!(
             "cd '{}' && FOO=from-env sh -c 'echo \"$FOO $(pwd)\"'",
             dir.display()
@@ -189,7 +191,11 @@ mod tests {
             .output()
             .expect("sh runs");
         let shown = String::from_utf8_lossy(&out.stdout);
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         assert_eq!(shown.trim(), format!("from-env {}", dir.display()));
     }
 

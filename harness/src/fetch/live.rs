@@ -184,10 +184,16 @@ mod tests {
     #[test]
     fn what_cannot_be_fetched_is_refused() {
         let urls = |list: &[&str]| list.iter().map(|u| (*u).to_owned()).collect::<Vec<_>>();
-        let (robots, asked) =
-            plan("http://127.0.0.1:8765/a", &urls(&["http://127.0.0.1:8765/b"])).expect("plan");
+        let (robots, asked) = plan(
+            "http://127.0.0.1:8765/a",
+            &urls(&["http://127.0.0.1:8765/b"]),
+        )
+        .expect("plan");
         assert_eq!(robots, "http://127.0.0.1:8765/robots.txt");
-        assert_eq!(asked, urls(&["http://127.0.0.1:8765/a", "http://127.0.0.1:8765/b"]));
+        assert_eq!(
+            asked,
+            urls(&["http://127.0.0.1:8765/a", "http://127.0.0.1:8765/b"])
+        );
         let error = |site: &str, more: &[&str]| {
             format!("{:#}", plan(site, &urls(more)).expect_err("refused"))
         };

@@ -111,7 +111,10 @@ impl Verdict {
             let _ = writeln!(out, "   STALE entry: no case `{case}`");
         }
         for check in &self.stale_checks {
-            let _ = writeln!(out, "   STALE entry: no check {check}; remove it from the file");
+            let _ = writeln!(
+                out,
+                "   STALE entry: no check {check}; remove it from the file"
+            );
         }
         out
     }

@@ -247,10 +247,7 @@ impl AdapterReport {
             .outcomes
             .iter()
             .any(|o| o.status.values().any(|s| *s == Status::UnexpectedPass));
-        self.broken()
-            || self.too_many_errors()
-            || unexpected
-            || !self.stale_deviations.is_empty()
+        self.broken() || self.too_many_errors() || unexpected || !self.stale_deviations.is_empty()
     }
 
     /// Whether the adapter failed as a whole: it never started, the run gave up on it, or no
@@ -735,7 +732,15 @@ pub fn render_adapter(
     cases: &[Case],
     brief: bool,
 ) -> Result<String, fmt::Error> {
-    render_adapter_with(report, profile, cases, Detail { brief, explain: false })
+    render_adapter_with(
+        report,
+        profile,
+        cases,
+        Detail {
+            brief,
+            explain: false,
+        },
+    )
 }
 
 /// How much [`render_adapter_with`] shows of each check that did not pass.
@@ -1202,11 +1207,8 @@ pub fn run_reference_suite(cases: &[Case]) -> ReferenceRun {
         .filter(|c| matches!(c.kind, CaseKind::Served { .. }))
         .collect();
     let fetch = |case: &&Case| -> (String, BTreeMap<Profile, Vec<cases::CheckResult>>) {
-        let results = crate::fetch::run_reference_profiles(
-            case,
-            &Profile::ALL,
-            REFERENCE_FETCH_TIMEOUT,
-        );
+        let results =
+            crate::fetch::run_reference_profiles(case, &Profile::ALL, REFERENCE_FETCH_TIMEOUT);
         let applying = Profile::ALL.iter().filter(|p| case.profiles.contains(p));
         let by_profile: BTreeMap<Profile, Vec<cases::CheckResult>> =
             applying.copied().zip(results).collect();
