@@ -45,14 +45,12 @@ pub enum EngineError {
     Unavailable(String),
     /// No answer within the time limit: a performance finding, not a failure. `took` is when
     /// the late answer came, measured up to twice the limit (`None`: later than that, or not
-    /// waited for); `waited` is how long the harness waited in all.
+    /// waited for: see [`SubprocessEngine::give_up_after`]).
     Timeout {
         /// The time limit (the configured timeout).
         limit: std::time::Duration,
         /// When the answer came, if it came while the harness waited.
         took: Option<std::time::Duration>,
-        /// How long the harness waited for it.
-        waited: std::time::Duration,
     },
 }
 
@@ -61,7 +59,7 @@ impl EngineError {
     /// never came, a lower bound); `None` for any other error.
     pub fn timeout_measured(&self) -> Option<std::time::Duration> {
         match self {
-            EngineError::Timeout { took, waited, .. } => Some(took.unwrap_or(*waited)),
+            EngineError::Timeout { limit, took } => Some(took.unwrap_or(*limit * 2)),
             _ => None,
         }
     }
@@ -76,22 +74,16 @@ impl std::fmt::Display for EngineError {
             EngineError::Timeout {
                 limit,
                 took: Some(took),
-                ..
             } => write!(
                 f,
                 "answered after {:.1}s, past the timeout of {:.1}s",
                 took.as_secs_f64(),
                 limit.as_secs_f64()
             ),
-            EngineError::Timeout {
-                limit,
-                took: None,
-                waited,
-            } => write!(
+            EngineError::Timeout { limit, took: None } => write!(
                 f,
-                "no answer within the timeout of {:.1}s (waited {:.1}s)",
-                limit.as_secs_f64(),
-                waited.as_secs_f64()
+                "no answer within the timeout of {:.1}s",
+                limit.as_secs_f64()
             ),
         }
     }

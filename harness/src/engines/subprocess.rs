@@ -437,7 +437,6 @@ impl SubprocessEngine {
                             Err(EngineError::Timeout {
                                 limit: timeout,
                                 took: Some(took),
-                                waited: took,
                             })
                         }
                         _ => {
@@ -456,7 +455,6 @@ impl SubprocessEngine {
                             Err(EngineError::Timeout {
                                 limit: timeout,
                                 took: None,
-                                waited: took,
                             })
                         }
                     };
