@@ -401,3 +401,16 @@ fn zero_is_refused_where_it_means_nothing() {
         assert_eq!(out.status.code(), Some(2), "{args:?}: {}", text(&out));
     }
 }
+
+#[test]
+fn the_reference_fetches_each_fetch_case_once_and_at_once() {
+    // Fetched once per case for every profile, several cases at a time, the stalled server
+    // waited for one short timeout: about a second. One after another, once per profile,
+    // with the adapters' fetch timeout, the stall alone took nine.
+    let dir = TempDir::new("reference-fetch");
+    let started = Instant::now();
+    let out = reptest(&dir.0, &["run", "--reference-only", "--cases", "fetch/*"]);
+    let took = started.elapsed();
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(took < Duration::from_secs(5), "took {took:?}");
+}
