@@ -1273,6 +1273,7 @@ pub struct RunDocument {
 /// One adapter in [`RunDocument`].
 #[derive(Debug, serde::Serialize)]
 pub struct AdapterDocument {
+    gave_up: Option<String>,
     implementation: String,
     language: String,
     mapping: Vec<String>,
@@ -1342,6 +1343,7 @@ impl RunDocument {
         let adapters = reports
             .iter()
             .map(|r| AdapterDocument {
+                gave_up: r.gave_up.clone(),
                 implementation: r.info.implementation.clone(),
                 language: r.info.language.clone(),
                 mapping: r.mapping.clone(),
