@@ -96,6 +96,9 @@ pub struct Group {
     pub answer: Answer,
     /// Their errors, or why they could not answer, by implementation.
     pub details: BTreeMap<String, String>,
+    /// The profiles under which the reference answers otherwise (an `allow` or `disallow`
+    /// group only).
+    pub differs_from_reference: Vec<&'static str>,
     /// Their names.
     pub implementations: Vec<String>,
 }
@@ -141,6 +144,14 @@ pub fn compare(options: &Options, log: &mut dyn std::io::Write) -> Result<Compar
             }
         })
         .collect();
+    // Every URL as `reptest check` takes it, before any implementation is asked.
+    for (url, given) in urls.iter().zip(&options.urls) {
+        reptest_reference::scope::match_path(url)
+            .map_err(|e| anyhow::anyhow!("{e}"))
+            .with_context(|| {
+                format!("`{given}` is not an absolute URL or a path starting with `/`")
+            })?;
+    }
     let chosen = adapters::choose(&options.dirs, &options.adapters, false, true, log)?;
     let answers = ask_all(&chosen, &body, &options.agent, &urls, options);
     let mut implementations = Vec::new();
@@ -166,6 +177,7 @@ pub fn compare(options: &Options, log: &mut dyn std::io::Write) -> Result<Compar
             let group = groups.entry(answer).or_insert_with(|| Group {
                 answer,
                 details: BTreeMap::new(),
+                differs_from_reference: Vec::new(),
                 implementations: Vec::new(),
             });
             group.implementations.push(name.clone());
@@ -174,7 +186,17 @@ pub fn compare(options: &Options, log: &mut dyn std::io::Write) -> Result<Compar
             }
             live.insert(name.clone(), answer);
         }
+        let reference = references.next().unwrap_or_default();
         let mut groups: Vec<Group> = groups.into_values().collect();
+        for group in &mut groups {
+            if matches!(group.answer, Answer::Allow | Answer::Disallow) {
+                group.differs_from_reference = reference
+                    .iter()
+                    .filter(|r| r.verdict != group.answer)
+                    .map(|r| r.profile.name())
+                    .collect();
+            }
+        }
         groups.sort_by_key(|g| (std::cmp::Reverse(g.implementations.len()), g.answer));
         let split = [Answer::Allow, Answer::Disallow]
             .iter()
@@ -192,7 +214,7 @@ pub fn compare(options: &Options, log: &mut dyn std::io::Write) -> Result<Compar
         out.push(UrlComparison {
             covered_by,
             groups,
-            reference: references.next().unwrap_or_default(),
+            reference,
             split,
             url: url.clone(),
         });
@@ -514,6 +536,13 @@ impl Comparison {
                     group.implementations.len()
                 );
                 out.push_str(&wrapped(&head, &group.implementations, 96));
+                if !group.differs_from_reference.is_empty() {
+                    let _ = writeln!(
+                        out,
+                        "      not as the reference under {}",
+                        group.differs_from_reference.join(", ")
+                    );
+                }
                 for (name, detail) in &group.details {
                     let (shown, cut) = crate::text::clip(detail, 160);
                     let more = if cut > 0 { "…" } else { "" };

@@ -36,6 +36,37 @@ pub struct LineDiagnostics {
     pub diagnostics: String,
     /// The line number.
     pub line: usize,
+    /// What each diagnostic means, in their order, `; `-separated.
+    pub meaning: String,
+}
+
+/// What a diagnostic of the reference's parser means, in a sentence.
+pub fn meaning(diagnostic: &reptest_reference::Diagnostic) -> &'static str {
+    use reptest_reference::Diagnostic as D;
+    match diagnostic {
+        D::AcceptedMisspelling { .. } => {
+            "a misspelled field name, read as the field it stands for under this profile"
+        }
+        D::AcceptedMissingColon => "the line has no colon; this profile reads it as `field value`",
+        D::MissingColon => "the line has no colon, and is ignored",
+        D::UnknownField => "the field name is not known; the line is ignored",
+        D::NonStandardField => {
+            "a non-standard field (such as `crawl-delay`) that no profile uses for verdicts"
+        }
+        D::RuleOutsideGroup => "an allow or disallow line before any user-agent line; ignored",
+        D::EmptyValue => "an allow or disallow line without a value; ignored",
+        D::PathWithoutLeadingSlash { repaired: true } => {
+            "the rule's path does not start with `/`; this profile puts one in front"
+        }
+        D::PathWithoutLeadingSlash { .. } => {
+            "the rule's path does not start with `/`, and can match no URL path"
+        }
+        D::InvalidAgent => "the user-agent value names no crawler under this profile",
+        D::CutBySizeLimit => "the file was cut at the size limit here; what follows is ignored",
+        D::LineTooLong { .. } => "the line is longer than the profile's limit, and was cut to it",
+        D::InvalidUtf8 => "the line is not valid UTF-8",
+        _ => "see the reference's documentation of its diagnostics",
+    }
 }
 
 /// One URL's verdict.
@@ -154,6 +185,12 @@ pub fn explain(
                     .collect::<Vec<_>>()
                     .join(", "),
                 line: r.line,
+                meaning: r
+                    .diagnostics
+                    .iter()
+                    .map(meaning)
+                    .collect::<Vec<_>>()
+                    .join("; "),
             })
             .collect(),
         profile,
@@ -171,7 +208,11 @@ impl Explanation {
             let _ = writeln!(out, "{}\n  {}", v.url, v.explanation);
         }
         for d in &self.diagnostics {
-            let _ = writeln!(out, "note: line {}: {}", d.line, d.diagnostics);
+            let _ = writeln!(
+                out,
+                "note: line {}: {}: {}",
+                d.line, d.diagnostics, d.meaning
+            );
         }
         out
     }

@@ -128,7 +128,7 @@ struct CompareArgs {
     #[arg(long, default_value = "10", value_parser = parse_timeout)]
     timeout: Duration,
     /// Implementations asked at once.
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = 2, value_parser = at_least_one)]
     jobs: usize,
     /// The committed report, for the spec cases and findings that cover a split.
     #[arg(long, default_value_os_t = adapters::workspace_root().join("reports"))]
@@ -210,7 +210,7 @@ struct ReportArgs {
     #[arg(long, default_value = "30", value_parser = parse_timeout)]
     timeout: Duration,
     /// Adapters run at once.
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = 2, value_parser = at_least_one)]
     jobs: usize,
     /// Run only these adapters (comma-separated) and merge their results, suite and corpus,
     /// into the committed results.json; every other implementation's are kept as they are.
@@ -249,7 +249,7 @@ struct FuzzArgs {
     #[arg(long, default_value_t = 0)]
     first_case: u64,
     /// Worker threads.
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = 2, value_parser = at_least_one)]
     jobs: usize,
     /// The findings catalogue (created if missing; families already there are kept).
     #[arg(long, default_value_os_t = adapters::workspace_root().join("reports/findings"))]
@@ -305,8 +305,8 @@ struct FuzzReportArgs {
     /// (root-cause labels), keeping `measured.json`: no corpus measurement.
     #[arg(long, conflicts_with = "render")]
     ablate_only: bool,
-    /// The spec cases (for the covering case of each root cause).
-    #[arg(long, default_value_os_t = adapters::workspace_root().join("spec-cases"))]
+    /// The directory of case files (for the covering case of each root cause).
+    #[arg(long = "dir", default_value_os_t = adapters::workspace_root().join("spec-cases"))]
     cases: PathBuf,
     /// The suite's results: a root cause's covering case is one its implementation fails
     /// there.
@@ -337,18 +337,24 @@ struct RunArgs {
     /// Only cases whose id matches this glob (`*` is the only wildcard).
     #[arg(long)]
     cases: Option<String>,
-    /// Also write machine-readable results here.
-    #[arg(long)]
+    /// Also write machine-readable results to this file (`--json` prints JSON in `check` and
+    /// `compare`; here the text stays and the JSON goes to a file).
+    #[arg(long = "json-file", value_name = "FILE")]
     json: Option<PathBuf>,
     /// Seconds an adapter may take to answer one request before it counts as hung.
     #[arg(long, default_value = "10", value_parser = parse_timeout)]
     timeout: Duration,
     /// Adapters run at once.
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = 2, value_parser = at_least_one)]
     jobs: usize,
     /// Print only the counts and the summary, not each failing check.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "explain")]
     brief: bool,
+    /// With each check that did not pass, print the robots.txt, the reference's whole
+    /// explanation, the case's note and its spec references (each shows its case file and the
+    /// reference's one-line reason anyway).
+    #[arg(long, short = 'v')]
+    explain: bool,
     /// Fail the run on any failing check this expectations file does not list, and on any
     /// listed check that passes (one adapter only; see `suite::expectations`).
     #[arg(long, value_name = "FILE")]
@@ -382,7 +388,11 @@ enum AdapterCommand {
     },
     /// A deliberately faulty adapter, for the harness's own tests.
     #[command(hide = true)]
-    Faulty,
+    Faulty {
+        /// Break on every request this way (by default, only on marked robots.txt bodies).
+        #[arg(long)]
+        mode: Option<faulty::Mode>,
+    },
     /// Write a working adapter skeleton for your own parser, in `--into`/NAME.
     New {
         /// The adapter's name (ASCII letters, digits, `-`, `_`).
@@ -396,12 +406,85 @@ enum AdapterCommand {
     },
 }
 
+/// `write!` to stdout, returning its error (a closed pipe ends the command quietly).
+macro_rules! out {
+    ($($arg:tt)*) => {
+        write!(io::stdout().lock(), $($arg)*)?
+    };
+}
+
+/// `writeln!` to stdout, returning its error (a closed pipe ends the command quietly).
+macro_rules! outln {
+    ($($arg:tt)*) => {
+        writeln!(io::stdout().lock(), $($arg)*)?
+    };
+}
+
 fn main() -> ExitCode {
     match run(Cli::parse()) {
         Ok(code) => code,
+        // The reader went away (`reptest check … | head -1`): nothing more to say, as
+        // `ripgrep` and the other Unix tools do.
+        Err(e) if closed_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e:#}");
             ExitCode::from(2)
+        }
+    }
+}
+
+/// Whether `error` is a write to a closed pipe.
+fn closed_pipe(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause
+            .downcast_ref::<io::Error>()
+            .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+    })
+}
+
+/// A count that means nothing at 0 (`--jobs`).
+fn at_least_one(text: &str) -> std::result::Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(0) => Err("must be at least 1".to_owned()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("`{text}` is not a whole number")),
+    }
+}
+
+/// A line on stdout from a worker thread; lost when the reader went away.
+fn say_line(line: &str) {
+    let _ = writeln!(io::stdout().lock(), "{line}");
+}
+
+/// Stdout that outlives its reader: once the pipe is closed, what is written is dropped, so
+/// that a run whose output is cut short (`reptest run … | head`) still writes its files and
+/// exits with its result.
+#[derive(Debug, Default)]
+struct Stdout {
+    closed: bool,
+}
+
+impl Write for Stdout {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if self.closed {
+            return Ok(buf.len());
+        }
+        match io::stdout().lock().write(buf) {
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {
+                self.closed = true;
+                Ok(buf.len())
+            }
+            other => other,
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match io::stdout().lock().flush() {
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {
+                self.closed = true;
+                Ok(())
+            }
+            other => other,
         }
     }
 }
@@ -413,9 +496,9 @@ fn run(cli: Cli) -> Result<ExitCode> {
             let explanation =
                 explain::explain_file(&a.robots_file, profile, limit, agent, &a.urls)?;
             if a.json {
-                println!("{}", serde_json::to_string_pretty(&explanation)?);
+                outln!("{}", serde_json::to_string_pretty(&explanation)?);
             } else {
-                print!("{}", explanation.text());
+                out!("{}", explanation.text());
             }
         }
         Command::Adapter { which } => {
@@ -425,16 +508,16 @@ fn run(cli: Cli) -> Result<ExitCode> {
                     protocol::serve_reference(profile, stdin, stdout)?;
                 }
                 AdapterCommand::Peer { name } => protocol::serve_peer(&name, stdin, stdout)?,
-                AdapterCommand::Faulty => faulty::serve(stdin, stdout)?,
+                AdapterCommand::Faulty { mode } => faulty::serve_mode(mode, stdin, stdout)?,
                 AdapterCommand::New {
                     name,
                     language,
                     into,
-                } => println!("{}", scaffold::write(&name, language, &into)?.next_steps),
+                } => outln!("{}", scaffold::write(&name, language, &into)?.next_steps),
             }
         }
         Command::Setup { names, dirs } => return setup(&names, &dirs),
-        Command::Adapters { dirs } => print!("{}", adapters::listing(&dirs.load()?)),
+        Command::Adapters { dirs } => out!("{}", adapters::listing(&dirs.load()?)),
         Command::Run(args) => return run_suite(&args),
         Command::FuzzDiff(args) => return fuzz_diff(&args),
         Command::FuzzReport(args) => {
@@ -449,7 +532,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 render: args.render,
                 ablate_only: args.ablate_only,
             };
-            println!(
+            outln!(
                 "{}",
                 reptest::fuzz::measure::fuzz_report(&plan, &mut io::stderr())?
             );
@@ -469,14 +552,14 @@ fn run(cli: Cli) -> Result<ExitCode> {
             };
             let comparison = compare::compare(&options, &mut io::stderr())?;
             if a.json {
-                println!("{}", serde_json::to_string_pretty(&comparison)?);
+                outln!("{}", serde_json::to_string_pretty(&comparison)?);
             } else {
-                print!("{}", comparison.text());
+                out!("{}", comparison.text());
             }
         }
         Command::Findings {
             which: FindingsCommand::Merge { dirs, out },
-        } => println!("{}", merge::merge(&dirs, &out)?),
+        } => outln!("{}", merge::merge(&dirs, &out)?),
         Command::Findings {
             which:
                 FindingsCommand::Reask {
@@ -501,9 +584,9 @@ fn run(cli: Cli) -> Result<ExitCode> {
                         eprintln!("reask: family {n} of {total}");
                     }
                 })?;
-            println!("{summary}");
+            outln!("{summary}");
         }
-        Command::Fetch(a) => print!(
+        Command::Fetch(a) => out!(
             "{}",
             reptest::fetch::live::report(&a.url, &a.urls, &a.agent, a.profile, a.timeout)?
         ),
@@ -556,7 +639,7 @@ fn fuzz_diff(args: &FuzzArgs) -> Result<ExitCode> {
         eprintln!();
     }
     let cases = result?;
-    println!("{}", campaign.finish(&settings, cases, started.elapsed())?);
+    outln!("{}", campaign.finish(&settings, cases, started.elapsed())?);
     if campaign.stats().cases == 0 {
         bail!("no case ran");
     }
@@ -568,6 +651,7 @@ fn report(args: &ReportArgs) -> Result<()> {
     let results = if args.render || args.check {
         report::load_results(&args.out.join("results.json"))?
     } else {
+        cases_dir(&args.dir)?;
         let options = report::BuildOptions {
             cases_dir: args.dir.clone(),
             corpus: args.corpus.clone(),
@@ -589,11 +673,11 @@ fn report(args: &ReportArgs) -> Result<()> {
     let pages = report::pages(&results, findings.as_ref())?;
     if args.check {
         report::check(&args.out, &pages)?;
-        println!("report up to date: {}", args.out.display());
+        outln!("report up to date: {}", args.out.display());
         return Ok(());
     }
     for path in report::write(&args.out, &pages)? {
-        println!("wrote {}", path.display());
+        outln!("wrote {}", path.display());
     }
     Ok(())
 }
@@ -607,13 +691,27 @@ fn setup(names: &[String], dirs: &Dirs) -> Result<ExitCode> {
     } else {
         adapters::select(all, names)?
     };
-    let statuses = adapters::setup(&chosen, &features, &mut io::stdout().lock());
+    let statuses = adapters::setup(&chosen, &features, &mut Stdout::default());
     let (summary, ok) = adapters::setup_summary(&statuses);
-    println!("{summary}");
+    outln!("{summary}");
     Ok(ExitCode::from(u8::from(!ok)))
 }
 
+/// `dir` as a directory of case files; one that does not exist is named with where its
+/// default comes from.
+fn cases_dir(dir: &std::path::Path) -> Result<()> {
+    if !dir.is_dir() {
+        bail!(
+            "no directory of case files at {} (the default is the `spec-cases` of the source \
+             tree reptest was built from); give one with --dir",
+            dir.display()
+        );
+    }
+    Ok(())
+}
+
 fn run_suite(args: &RunArgs) -> Result<ExitCode> {
+    cases_dir(&args.dir)?;
     let (all, all_ids) = cases::load_selected(&args.dir, args.cases.as_deref())?;
     let gate = args
         .expectations
@@ -621,7 +719,7 @@ fn run_suite(args: &RunArgs) -> Result<ExitCode> {
         .map(Expectations::read)
         .transpose()?;
     // Not locked: the progress callback prints from the worker threads.
-    let mut out = io::stdout();
+    let mut out = Stdout::default();
     let (count, dir) = (all.len(), args.dir.display());
     writeln!(out, "reference: {count} cases from {dir}")?;
     let reference = runner::run_reference_suite(&all);
@@ -643,9 +741,17 @@ fn run_suite(args: &RunArgs) -> Result<ExitCode> {
         writeln!(out, "{}", runner::plan_line(chosen.len(), &all, args.jobs))?;
         out.flush()?;
         let total = chosen.len();
-        let progress =
-            |done, r: &runner::AdapterReport| println!("{}", r.progress_line(done, total));
-        reports = runner::run_adapters(&chosen, &all, &all_ids, args.timeout, args.jobs, &progress);
+        let progress = |done, r: &runner::AdapterReport| say_line(&r.progress_line(done, total));
+        let watch = |p: &runner::Progress<'_>| say_line(&p.line());
+        reports = runner::run_adapters_watched(
+            &chosen,
+            &all,
+            &all_ids,
+            args.timeout,
+            args.jobs,
+            &progress,
+            &watch,
+        );
         if let (Some(file), Some(path)) = (&gate, &args.expectations) {
             let report = expectations::only_report(&mut reports, file, "--expectations")?;
             let verdict = file.apply(report, &all_ids);
@@ -653,7 +759,11 @@ fn run_suite(args: &RunArgs) -> Result<ExitCode> {
             failed_run |= verdict.failed();
         }
         for report in &reports {
-            let text = runner::render_adapter(report, args.profile, &all, args.brief)?;
+            let detail = runner::Detail {
+                brief: args.brief,
+                explain: args.explain,
+            };
+            let text = runner::render_adapter_with(report, args.profile, &all, detail)?;
             write!(out, "{text}")?;
             failed_run |= report.failed();
         }
@@ -673,11 +783,17 @@ fn run_suite(args: &RunArgs) -> Result<ExitCode> {
             &Expectations::default(),
             "--write-expectations",
         )?;
-        let written = Expectations::from_report(report, &profiles, previous.as_ref());
+        let (written, kept) =
+            Expectations::from_report(report, &profiles, previous.as_ref(), &all_ids);
         written.write(path)?;
+        let kept = if kept > 0 {
+            format!(", {kept} kept from cases or profiles this run did not judge")
+        } else {
+            String::new()
+        };
         writeln!(
             out,
-            "wrote {} ({} entries)",
+            "wrote {} ({} entries{kept})",
             path.display(),
             written.failures.len()
         )?;

@@ -200,7 +200,11 @@ pub fn parse_duration(text: &str) -> std::result::Result<Duration, String> {
 /// Reads a number of seconds (`10`, `0.5`), as the `--timeout` options take it: at least a
 /// tenth of a second.
 pub fn parse_timeout(text: &str) -> std::result::Result<Duration, String> {
-    parse_seconds(text).map(|d| d.max(Duration::from_millis(100)))
+    let seconds = parse_seconds(text)?;
+    if seconds.is_zero() {
+        return Err(format!("`{text}`: a timeout must be more than 0 seconds"));
+    }
+    Ok(seconds.max(Duration::from_millis(100)))
 }
 
 /// Reads a number of seconds (`10`, `0.5`; negative counts as zero).

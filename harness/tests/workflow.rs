@@ -176,7 +176,7 @@ fn every_skeleton_filled_in_runs_through_reptest() {
                 "--brief",
                 "--cases",
                 "rfc9309-examples/*",
-                "--json",
+                "--json-file",
                 json.to_str().expect("utf-8 path"),
             ],
         );
@@ -221,7 +221,7 @@ fn unfilled_skeleton_counts_nothing_as_passed() {
             "--brief",
             "--cases",
             "groups/*",
-            "--json",
+            "--json-file",
             json.to_str().expect("utf-8 path"),
         ],
     );
@@ -298,7 +298,7 @@ fn expectations_only_shrink() {
     );
     // A real case the rule passes: find one among the suite's ids the file does not name.
     let json = dir.0.join("all.json");
-    run(&["--json", json.to_str().expect("utf-8 path")]);
+    run(&["--json-file", json.to_str().expect("utf-8 path")]);
     let doc: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&json).expect("json")).expect("json");
     let passing = doc["adapters"][0]["results"]
@@ -376,7 +376,7 @@ fn junit_is_xml_with_one_testcase_per_check() {
             "encoding/*",
             "--junit",
             junit.to_str().expect("utf-8 path"),
-            "--json",
+            "--json-file",
             json.to_str().expect("utf-8 path"),
         ],
     );

@@ -836,8 +836,8 @@ pub struct Dirs {
     #[arg(long, default_value_os_t = default_install_root())]
     pub install_root: PathBuf,
     /// An adapter given as a command line (run with `sh -c`), anywhere; its hello names it.
-    /// Repeatable. With `--command` or `--manifest`, only these adapters run unless
-    /// `--adapters` names others.
+    /// Repeatable. With `--command` or `--manifest`, only these adapters are used unless
+    /// adapters are named too (`--adapters`; `setup`'s names).
     #[arg(long = "command", value_name = "COMMAND")]
     pub commands: Vec<String>,
     /// An adapter directory anywhere (`adapter.toml` and its program, as under

@@ -12,6 +12,9 @@
 //! | `#wrong-id` | answers with another id |
 //! | `#error` | reports an implementation error (a legitimate answer) |
 //! | `#unsupported` | answers `unsupported` for every URL |
+//!
+//! With a [`Mode`] (`reptest adapter faulty --mode …`), it breaks on every request instead:
+//! a planted adapter for the harness's tests of whole runs.
 
 use std::io::{BufRead, Write};
 use std::time::Duration;
@@ -23,8 +26,28 @@ use reptest_reference::Profile;
 
 use crate::engines::protocol::{Hello, Request, Response, VERSION, WireVerdict, reference_check};
 
+/// How the faulty adapter breaks on every request, when given one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Mode {
+    /// Says hello, then never answers.
+    Hang,
+    /// Answers every other request with neither verdicts nor an error.
+    EveryOther,
+    /// Answers one verdict fewer than asked whenever more than one URL is asked.
+    Short,
+    /// Answers `unsupported` for every URL.
+    Unsupported,
+    /// Answers `allow` for every URL.
+    Allow,
+}
+
 /// Serves the faulty adapter until `input` ends (or it crashes on purpose).
-pub fn serve(input: impl BufRead, mut output: impl Write) -> Result<()> {
+pub fn serve(input: impl BufRead, output: impl Write) -> Result<()> {
+    serve_mode(None, input, output)
+}
+
+/// [`serve`], breaking on every request as `mode` says when there is one.
+pub fn serve_mode(mode: Option<Mode>, input: impl BufRead, mut output: impl Write) -> Result<()> {
     let hello = Hello {
         protocol: VERSION,
         name: "faulty".into(),
@@ -36,11 +59,39 @@ pub fn serve(input: impl BufRead, mut output: impl Write) -> Result<()> {
     writeln!(output, "{}", serde_json::to_string(&hello)?)?;
     output.flush()?;
     let mut check = reference_check(Profile::Google);
-    for line in input.lines() {
+    for (n, line) in input.lines().enumerate() {
         let line = line?;
         let Ok(request) = serde_json::from_str::<Request>(&line) else {
             continue;
         };
+        if let Some(mode) = mode {
+            let body = STANDARD.decode(&request.robots_b64).unwrap_or_default();
+            let mut verdicts = check(&body, &request.agent, &request.urls)
+                .unwrap_or_else(|_| vec![WireVerdict::Unsupported; request.urls.len()]);
+            match mode {
+                Mode::Hang => continue,
+                Mode::EveryOther if n % 2 == 1 => {
+                    writeln!(output, "{{\"id\":{}}}", request.id)?;
+                    output.flush()?;
+                    continue;
+                }
+                Mode::EveryOther => {}
+                Mode::Short if verdicts.len() > 1 => {
+                    verdicts.pop();
+                }
+                Mode::Short => {}
+                Mode::Unsupported => verdicts = vec![WireVerdict::Unsupported; verdicts.len()],
+                Mode::Allow => verdicts = vec![WireVerdict::Allow; verdicts.len()],
+            }
+            let response = Response {
+                id: Some(request.id),
+                verdicts: Some(verdicts),
+                error: None,
+            };
+            writeln!(output, "{}", serde_json::to_string(&response)?)?;
+            output.flush()?;
+            continue;
+        }
         let body = STANDARD.decode(&request.robots_b64).unwrap_or_default();
         let has = |marker: &str| body.windows(marker.len()).any(|w| w == marker.as_bytes());
         let mut response = Response {

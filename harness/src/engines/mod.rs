@@ -44,11 +44,12 @@ pub enum EngineError {
     /// The adapter could not be started at all.
     Unavailable(String),
     /// No answer within the time limit: a performance finding, not a failure. `took` is when
-    /// the late answer came, measured up to twice the limit (`None`: later than that).
+    /// the late answer came, measured up to twice the limit (`None`: later than that, or not
+    /// waited for: see [`SubprocessEngine::give_up_after`]).
     Timeout {
-        /// The time limit.
+        /// The time limit (the configured timeout).
         limit: std::time::Duration,
-        /// When the answer came, if it came within twice the limit.
+        /// When the answer came, if it came while the harness waited.
         took: Option<std::time::Duration>,
     },
 }
@@ -75,14 +76,13 @@ impl std::fmt::Display for EngineError {
                 took: Some(took),
             } => write!(
                 f,
-                "timeout: answered after {:.1}s (limit {:.1}s)",
+                "answered after {:.1}s, past the timeout of {:.1}s",
                 took.as_secs_f64(),
                 limit.as_secs_f64()
             ),
             EngineError::Timeout { limit, took: None } => write!(
                 f,
-                "timeout: no answer after {:.1}s (limit {:.1}s)",
-                (*limit * 2).as_secs_f64(),
+                "no answer within the timeout of {:.1}s",
                 limit.as_secs_f64()
             ),
         }

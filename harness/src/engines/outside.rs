@@ -56,10 +56,20 @@ pub fn load(
     Ok(out)
 }
 
-/// The argument vector that runs `command` (through `sh -c`, so that quoting, variables and
-/// relative paths behave as typed; `exec` so that the adapter itself is the child).
+/// The argument vector that runs `command`: `sh -c COMMAND`, so that quoting, variables,
+/// `VAR=value` prefixes, `cd dir && …` and relative paths behave as typed. The shell and
+/// whatever it starts run in a process group of their own, which is ended as a whole.
 pub fn argv(command: &str) -> Vec<String> {
-    vec!["sh".into(), "-c".into(), format!("exec {command}")]
+    vec!["sh".into(), "-c".into(), command.to_owned()]
+}
+
+/// How an adapter is run, for messages: `--command CMD` as given, or the manifest's command
+/// line.
+pub fn shown_command(adapter: &Adapter) -> String {
+    match adapter.manifest.source.strip_prefix(COMMAND_SOURCE) {
+        Some(command) => command.to_owned(),
+        None => adapter.command().join(" "),
+    }
 }
 
 /// A command adapter: started once to read its hello.
@@ -162,6 +172,31 @@ mod tests {
         let adapter = from_command("true no_hello.sh", &dir).expect("loads");
         assert_eq!(adapter.manifest.name, "no_hello");
         assert!(origin(&adapter).starts_with("--command "));
+    }
+
+    #[test]
+    fn a_command_is_run_by_the_shell_as_typed() {
+        // A variable set before the command, and a `cd` before it: what a user types to set
+        // `NODE_PATH` or run from the adapter's directory.
+        let dir = std::env::temp_dir()
+            .canonicalize()
+            .expect("a temporary directory");
+        let command = format!(
+            "cd '{}' && FOO=from-env sh -c 'echo \"$FOO $(pwd)\"'",
+            dir.display()
+        );
+        let argv = argv(&command);
+        let out = std::process::Command::new(&argv[0])
+            .args(&argv[1..])
+            .output()
+            .expect("sh runs");
+        let shown = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(shown.trim(), format!("from-env {}", dir.display()));
     }
 
     #[test]

@@ -6,6 +6,10 @@
 //! one. A child that has not answered within the timeout is a [`EngineError::Timeout`], not an
 //! error: the harness waits as long again to measure when the answer comes (a slow library is
 //! a performance finding, with its time), and restarts the child only if it still has not.
+//! With [`SubprocessEngine::give_up_after`], that many requests in a row without an answer
+//! make the adapter unavailable ([`EngineError::Unavailable`]) for the rest of the run (the
+//! last of them is not waited for twice), so that a hung adapter costs a few timeouts, not one
+//! per request.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -44,6 +48,10 @@ pub struct SubprocessEngine {
     stderr_log: Vec<String>,
     /// The name the adapter's hello gave, once it started.
     announced: Option<String>,
+    /// Requests in a row that got no answer at all (reset by any answer).
+    hung_in_a_row: u32,
+    /// Give up after this many requests in a row without an answer (`None`: never).
+    give_up: Option<u32>,
 }
 
 /// `Running` with a `Debug` that prints only the pid.
@@ -72,7 +80,23 @@ impl SubprocessEngine {
             fetches: false,
             stderr_log: Vec::new(),
             announced: None,
+            hung_in_a_row: 0,
+            give_up: None,
         }
+    }
+
+    /// Gives up on the adapter after `requests` requests in a row got no answer within the
+    /// timeout: it is then unavailable, with a message naming the timeout, for every later
+    /// request. The suite's runs and `compare` use it; the fuzzing campaign does not (its
+    /// minimiser asks variants of one hanging input in a row on purpose).
+    pub fn give_up_after(mut self, requests: u32) -> SubprocessEngine {
+        self.give_up = Some(requests.max(1));
+        self
+    }
+
+    /// The timeout per request.
+    pub fn timeout(&self) -> Duration {
+        self.timeout
     }
 
     /// How many times the child was started.
@@ -88,6 +112,11 @@ impl SubprocessEngine {
     /// The stderr kept around failures.
     pub fn stderr_log(&self) -> &[String] {
         &self.stderr_log
+    }
+
+    /// Whether the engine gave up on the adapter, or could not start it: why.
+    pub fn unavailable(&self) -> Option<&str> {
+        self.unavailable.as_deref()
     }
 
     /// Starts the child if it is not running, reading its hello.
@@ -217,8 +246,23 @@ impl SubprocessEngine {
     }
 }
 
+/// Kills the child and its process group (a command run through `sh -c` may have started
+/// the adapter as the shell's own child).
+fn kill(child: &mut Child) {
+    #[cfg(unix)]
+    {
+        let _ = Command::new("kill")
+            .args(["-KILL", "--", &format!("-{}", child.id())])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status();
+    }
+    let _ = child.kill();
+}
+
 fn stop(running: &mut Running) {
-    let _ = running.child.kill();
+    kill(&mut running.child);
     let _ = running.child.wait();
     // Give the stderr thread a moment to drain what the child wrote before dying.
     thread::sleep(Duration::from_millis(20));
@@ -246,12 +290,48 @@ fn stderr_text(kept: &Arc<Mutex<Vec<u8>>>) -> String {
 }
 
 fn with_stderr(message: String, stderr: &str) -> String {
-    let lines: Vec<&str> = stderr.lines().filter(|l| !l.trim().is_empty()).collect();
+    let lines = telling_lines(stderr);
     if lines.is_empty() {
         return message;
     }
-    let tail = lines[lines.len().saturating_sub(3)..].join(" | ");
-    format!("{message}; stderr: {}", clip(&tail))
+    format!("{message}; stderr: {}", clip(&lines.join(" | ")))
+}
+
+/// The lines of a child's stderr that say what went wrong, at most three: those naming an
+/// error (`Error: Cannot find module 'robots-parser'`, `ModuleNotFoundError: …`, `panicked
+/// at …`), else the last three. A stack trace's frames and a runtime's version banner are
+/// passed over.
+pub fn telling_lines(stderr: &str) -> Vec<&str> {
+    const WORDS: [&str; 10] = [
+        "error",
+        "cannot",
+        "can't",
+        "not found",
+        "no such",
+        "exception",
+        "fatal",
+        "panicked",
+        "denied",
+        "missing",
+    ];
+    let lines: Vec<&str> = stderr
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    let mut telling: Vec<&str> = Vec::new();
+    for line in &lines {
+        let lower = line.to_ascii_lowercase();
+        let frame = lower.starts_with("at ") || lower.starts_with("file \"");
+        if !frame && WORDS.iter().any(|w| lower.contains(w)) && !telling.contains(line) {
+            telling.push(line);
+        }
+    }
+    if telling.is_empty() {
+        return lines[lines.len().saturating_sub(3)..].to_vec();
+    }
+    telling.truncate(3);
+    telling
 }
 
 /// At most 300 bytes of `text`, with `…` when cut.
@@ -334,16 +414,26 @@ impl SubprocessEngine {
         let outcome = match sent {
             Err(e) => Err(format!("writing the request: {e}")),
             Ok(()) => match running.lines.recv_timeout(timeout) {
-                Ok(Ok(line)) => read_response(&line, id, count),
+                Ok(Ok(line)) => {
+                    self.hung_in_a_row = 0;
+                    read_response(&line, id, count)
+                }
                 Ok(Err(e)) => Err(format!("reading the response: {e}")),
                 Err(RecvTimeoutError::Timeout) => {
                     // Past the limit: a timeout, not an error. Wait as long again to measure
-                    // when the answer comes; a child that answers late is kept, one that
-                    // still has not answered is restarted.
-                    let late = running.lines.recv_timeout(timeout);
+                    // when the answer comes (but not on the request after which the engine
+                    // would give up: the adapter is hung, not slow); a child that answers
+                    // late is kept, one that still has not answered is restarted.
+                    let last = self.give_up.is_some_and(|n| self.hung_in_a_row + 1 >= n);
+                    let late = if !last {
+                        running.lines.recv_timeout(timeout)
+                    } else {
+                        Err(RecvTimeoutError::Timeout)
+                    };
                     let took = asked.elapsed();
                     return match late {
                         Ok(Ok(line)) if read_response(&line, id, count).is_ok() => {
+                            self.hung_in_a_row = 0;
                             Err(EngineError::Timeout {
                                 limit: timeout,
                                 took: Some(took),
@@ -351,6 +441,17 @@ impl SubprocessEngine {
                         }
                         _ => {
                             self.fail();
+                            self.hung_in_a_row += 1;
+                            if let Some(limit) = self.give_up
+                                && self.hung_in_a_row >= limit
+                            {
+                                self.unavailable = Some(format!(
+                                    "given up after {} requests in a row got no answer \
+                                     within the timeout of {:.1}s",
+                                    self.hung_in_a_row,
+                                    timeout.as_secs_f64()
+                                ));
+                            }
                             Err(EngineError::Timeout {
                                 limit: timeout,
                                 took: None,
@@ -377,7 +478,7 @@ impl SubprocessEngine {
 impl Drop for SubprocessEngine {
     fn drop(&mut self) {
         if let Some(RunningDebug(running)) = self.running.as_mut() {
-            let _ = running.child.kill();
+            kill(&mut running.child);
             let _ = running.child.wait();
         }
     }
@@ -422,5 +523,25 @@ mod tests {
         assert!(read_response(r#"{"id":2,"verdicts":[]}"#, 2, 1).is_err());
         assert!(read_response("hello", 2, 1).is_err());
         assert!(read_response(r#"{"id":2,"verdicts":["maybe"]}"#, 2, 1).is_err());
+    }
+
+    #[test]
+    fn the_telling_stderr_lines_are_kept() {
+        // Node without the library on NODE_PATH: the cause is near the top, the tail is noise.
+        let node = "node:internal/modules/cjs/loader:1228\n  throw err;\n  ^\n\n\
+                    Error: Cannot find module 'robots-parser'\nRequire stack:\n- /x/adapter.js\n    \
+                    at Module._resolveFilename (node:internal/modules/cjs/loader:1225:15)\n  \
+                    code: 'MODULE_NOT_FOUND',\n  requireStack: [ '/x/adapter.js' ]\n}\n\nNode.js v20.20.2\n";
+        assert_eq!(
+            telling_lines(node),
+            vec!["Error: Cannot find module 'robots-parser'"]
+        );
+        let python = "Traceback (most recent call last):\n  File \"a.py\", line 1, in <module>\n    \
+                      import protego\nModuleNotFoundError: No module named 'protego'\n";
+        assert_eq!(
+            telling_lines(python),
+            vec!["ModuleNotFoundError: No module named 'protego'"]
+        );
+        assert_eq!(telling_lines("a\nb\nc\nd\n"), vec!["b", "c", "d"]);
     }
 }

@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 use std::time::Duration;
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
 use reptest_reference::http::{Decision, Outcome};
 use reptest_reference::{Profile, scope};
 
@@ -72,8 +72,48 @@ pub fn sentence(decision: &Decision, profile: Profile) -> &'static str {
     }
 }
 
+/// The robots.txt URL `reptest fetch` fetches for `site`, and the URLs it decides (`site`
+/// itself unless it is the robots.txt URL, then `urls`). What the reference's client cannot
+/// fetch is an error, not a verdict: a scheme other than http and https, https in a build
+/// without TLS, and a URL on another scheme, host or port than `site` (another robots.txt
+/// governs it).
+pub fn plan(site: &str, urls: &[String]) -> Result<(String, Vec<String>)> {
+    let robots_url = scope::robots_txt_url(site)
+        .map_err(|e| anyhow::anyhow!("{e}"))
+        .with_context(|| format!("`{site}` is not an absolute http(s) URL"))?;
+    let scheme = robots_url.split_once(':').map_or("", |(s, _)| s);
+    match scheme {
+        "http" => {}
+        "https" if cfg!(feature = "fetch-tls") => {}
+        "https" => bail!(
+            "`{site}`: this build of reptest has no TLS; build it with its default features \
+             (`fetch-tls`) to fetch over https"
+        ),
+        _ => bail!("`{site}`: only http and https URLs can be fetched, not {scheme}"),
+    }
+    let mut asked: Vec<String> = Vec::new();
+    if site != robots_url {
+        asked.push(site.to_owned());
+    }
+    for url in urls {
+        let governed = scope::governs(&robots_url, url)
+            .map_err(|e| anyhow::anyhow!("{e}"))
+            .with_context(|| format!("`{url}` is not an absolute URL"))?;
+        if !governed {
+            let its = scope::robots_txt_url(url).unwrap_or_default();
+            bail!(
+                "`{url}` is not on the site of {robots_url}: its rules are in {its}; fetch it on \
+                 its own"
+            );
+        }
+        asked.push(url.clone());
+    }
+    Ok((robots_url, asked))
+}
+
 /// Fetches the robots.txt of `site` (any URL of the site, or its robots.txt URL) and decides
-/// `site` (unless it is the robots.txt URL itself) and `urls` for `agent` under `profile`.
+/// `site` (unless it is the robots.txt URL itself) and `urls` for `agent` under `profile`
+/// ([`plan`] says what is refused).
 pub fn report(
     site: &str,
     urls: &[String],
@@ -81,14 +121,7 @@ pub fn report(
     profile: Profile,
     timeout: Duration,
 ) -> Result<String> {
-    let robots_url = scope::robots_txt_url(site)
-        .map_err(|e| anyhow::anyhow!("{e}"))
-        .with_context(|| format!("`{site}` is not an absolute http(s) URL"))?;
-    let mut asked: Vec<String> = Vec::new();
-    if site != robots_url {
-        asked.push(site.to_owned());
-    }
-    asked.extend(urls.iter().cloned());
+    let (robots_url, asked) = plan(site, urls)?;
     let client = Client::new(timeout, &format!("{agent}/1.0 (reptest reference)"));
     let exchange = client.fetch(&robots_url);
     let decision = exchange.decision(profile);
@@ -102,13 +135,11 @@ pub fn report(
     for line in exchange.describe().lines() {
         let _ = writeln!(out, "  {line}");
     }
-    if robots_url.starts_with("https:")
-        && !cfg!(feature = "fetch-tls")
-        && exchange.hops.iter().any(|h| h.status.is_none())
-    {
+    if !cfg!(feature = "fetch-tls") && exchange.hops.iter().any(|h| h.url.starts_with("https:")) {
         let _ = writeln!(
             out,
-            "  (this build has no TLS: build reptest with `--features fetch-tls` for https)"
+            "  (a redirect led to https, and this build has no TLS: build reptest with its \
+             default features)"
         );
     }
     let _ = writeln!(out, "outcome: {decision}");
@@ -144,4 +175,38 @@ pub fn report(
         }
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn what_cannot_be_fetched_is_refused() {
+        let urls = |list: &[&str]| list.iter().map(|u| (*u).to_owned()).collect::<Vec<_>>();
+        let (robots, asked) = plan(
+            "http://127.0.0.1:8765/a",
+            &urls(&["http://127.0.0.1:8765/b"]),
+        )
+        .expect("plan");
+        assert_eq!(robots, "http://127.0.0.1:8765/robots.txt");
+        assert_eq!(
+            asked,
+            urls(&["http://127.0.0.1:8765/a", "http://127.0.0.1:8765/b"])
+        );
+        let error = |site: &str, more: &[&str]| {
+            format!("{:#}", plan(site, &urls(more)).expect_err("refused"))
+        };
+        assert!(error("ftp://example.com/x", &[]).contains("only http and https"));
+        let other = error("http://127.0.0.1:8765/", &["http://other.example/x"]);
+        assert!(other.contains("http://other.example/robots.txt"), "{other}");
+        let port = error("http://127.0.0.1:8765/", &["http://127.0.0.1:8766/x"]);
+        assert!(port.contains("not on the site"), "{port}");
+        assert!(error("not a url", &[]).contains("not an absolute"));
+        if cfg!(feature = "fetch-tls") {
+            assert!(plan("https://example.com/", &[]).is_ok());
+        } else {
+            assert!(error("https://example.com/", &[]).contains("no TLS"));
+        }
+    }
 }

@@ -140,6 +140,18 @@ fn expected(verdict: WireVerdict) -> Result<Expected, String> {
 /// Runs a fetch case through the reference under `profile`: the server plays it, the
 /// reference's client fetches, and each check and request check is judged.
 pub fn run_reference(case: &Case, profile: Profile, timeout: Duration) -> Vec<CheckResult> {
+    run_reference_profiles(case, &[profile], timeout)
+        .pop()
+        .unwrap_or_default()
+}
+
+/// [`run_reference`] under each of `profiles` the case applies to (in their order), from one
+/// fetch: what the client does does not depend on the profile, only what the exchange means.
+pub fn run_reference_profiles(
+    case: &Case,
+    profiles: &[Profile],
+    timeout: Duration,
+) -> Vec<Vec<CheckResult>> {
     let CaseKind::Served {
         play,
         agent,
@@ -150,31 +162,60 @@ pub fn run_reference(case: &Case, profile: Profile, timeout: Duration) -> Vec<Ch
     else {
         return Vec::new();
     };
+    let profiles: Vec<Profile> = profiles
+        .iter()
+        .copied()
+        .filter(|p| case.profiles.contains(p))
+        .collect();
     let server = match Server::start(play) {
         Ok(s) => s,
         Err(e) => {
-            return checks
+            return profiles
                 .iter()
-                .enumerate()
-                .filter_map(|(index, check)| {
-                    Some(CheckResult {
-                        index,
-                        url: check.url.clone(),
-                        agent: Some(agent.clone()),
-                        expected: check.expect.for_profile(profile)?,
-                        actual: Err(format!("the loopback server did not start: {e:#}")),
-                        explanation: String::new(),
-                    })
+                .map(|&profile| {
+                    checks
+                        .iter()
+                        .enumerate()
+                        .filter_map(|(index, check)| {
+                            Some(CheckResult {
+                                index,
+                                url: check.url.clone(),
+                                agent: Some(agent.clone()),
+                                expected: check.expect.for_profile(profile)?,
+                                actual: Err(format!("the loopback server did not start: {e:#}")),
+                                explanation: String::new(),
+                            })
+                        })
+                        .collect()
                 })
                 .collect();
         }
     };
     let urls = check_urls(case, &server);
-    let (exchange, verdicts) =
-        client::reference_fetch(profile, &server.robots_url(), agent, &urls, timeout);
+    let client = client::Client::new(timeout, &format!("{agent}/1.0 (reptest reference)"));
+    let exchange = client.fetch(&server.robots_url());
+    let log = robots_requests(case, server.requests());
+    drop(server);
+    let requested = judge_requests(requests, &log);
+    profiles
+        .iter()
+        .map(|&profile| judged(checks, &urls, agent, &exchange, &requested, profile))
+        .collect()
+}
+
+/// One profile's results of a fetch case: its checks by the exchange, then its request checks.
+fn judged(
+    checks: &[crate::suite::cases::UrlCheck],
+    urls: &[String],
+    agent: &str,
+    exchange: &client::Exchange,
+    requested: &[RequestVerdict],
+    profile: Profile,
+) -> Vec<CheckResult> {
+    let verdicts = exchange.verdicts(profile, agent, urls);
     let decision = exchange.decision(profile);
     let mut out = Vec::new();
-    for (index, (check, url)) in checks.iter().zip(&urls).enumerate() {
+    for (index, (check, url)) in checks.iter().zip(urls).enumerate() {
         let Some(want) = check.expect.for_profile(profile) else {
             continue;
         };
@@ -189,19 +230,16 @@ pub fn run_reference(case: &Case, profile: Profile, timeout: Duration) -> Vec<Ch
         out.push(CheckResult {
             index,
             url: url.clone(),
-            agent: Some(agent.clone()),
+            agent: Some(agent.to_owned()),
             expected: want,
             actual,
             explanation: format!("{decision}\n{}", exchange.describe().trim_end()),
         });
     }
-    drop(exchange);
-    let log = robots_requests(case, server.requests());
-    drop(server);
-    for (i, verdict) in judge_requests(requests, &log).into_iter().enumerate() {
+    for (i, verdict) in requested.iter().enumerate() {
         out.push(CheckResult {
             index: checks.len() + i,
-            url: verdict.label,
+            url: verdict.label.clone(),
             agent: None,
             expected: Expected::Allow,
             actual: Ok(if verdict.met {

@@ -6,7 +6,8 @@
 //! fails the run on any failing check the file does not list (a *new* failure) and on any
 //! listed check that passes (a *fixed* failure, to be removed from the file), as toml-test's
 //! skip list with `-skip-must-error` or WPT's expectation files do. Writing again with the
-//! same file keeps each entry's `reason`.
+//! same file keeps each entry's `reason`, and every entry the run did not judge again (a case
+//! outside `--cases`, one the adapter was not asked, a profile outside the run's).
 //!
 //! The judging is the manifests' known deviations' ([`runner::mark_listed`]), at the grain of
 //! checks instead of cases: a deviation in a manifest is a statement about this repository's
@@ -74,6 +75,8 @@ pub struct Verdict {
     pub fixed: Vec<String>,
     /// Entries naming a case that does not exist.
     pub stale: Vec<String>,
+    /// Entries naming a check a case does not have: `case#check profile`.
+    pub stale_checks: Vec<String>,
     /// Failing checks the file lists.
     pub known: usize,
 }
@@ -81,7 +84,10 @@ pub struct Verdict {
 impl Verdict {
     /// Whether the run fails: a new failure, a fixed one still listed, or a stale entry.
     pub fn failed(&self) -> bool {
-        !self.new_failures.is_empty() || !self.fixed.is_empty() || !self.stale.is_empty()
+        !self.new_failures.is_empty()
+            || !self.fixed.is_empty()
+            || !self.stale.is_empty()
+            || !self.stale_checks.is_empty()
     }
 
     /// The lines printed after the run: the summary, then each finding.
@@ -93,7 +99,7 @@ impl Verdict {
             self.known,
             self.new_failures.len(),
             self.fixed.len(),
-            self.stale.len()
+            self.stale.len() + self.stale_checks.len()
         );
         for line in &self.new_failures {
             let _ = writeln!(out, "   NEW FAILURE {line}");
@@ -103,6 +109,12 @@ impl Verdict {
         }
         for case in &self.stale {
             let _ = writeln!(out, "   STALE entry: no case `{case}`");
+        }
+        for check in &self.stale_checks {
+            let _ = writeln!(
+                out,
+                "   STALE entry: no check {check}; remove it from the file"
+            );
         }
         out
     }
@@ -156,12 +168,27 @@ impl Expectations {
     }
 
     /// The checks `report` fails now under `profiles` (a wrong verdict or an error, listed
-    /// or not); each entry keeps its reason from `previous`.
+    /// or not); each entry keeps its reason from `previous`. The entries of `previous` the
+    /// run did not judge again are kept as they are: a case with no outcome in `report` (left
+    /// out by `--cases`, or not asked of this adapter) or a profile outside `profiles`;
+    /// entries naming no case of `all_ids` are dropped. Also returns how many were kept so.
     pub fn from_report(
         report: &AdapterReport,
         profiles: &[Profile],
         previous: Option<&Expectations>,
-    ) -> Expectations {
+        all_ids: &BTreeSet<String>,
+    ) -> (Expectations, usize) {
+        let judged: BTreeSet<&str> = report.outcomes.iter().map(|o| o.case.as_str()).collect();
+        let kept: Vec<ExpectedFailure> = previous
+            .map(|p| {
+                p.failures
+                    .iter()
+                    .filter(|f| all_ids.contains(&f.case))
+                    .filter(|f| !judged.contains(f.case.as_str()) || !profiles.contains(&f.profile))
+                    .cloned()
+                    .collect()
+            })
+            .unwrap_or_default();
         let reasons: BTreeMap<(&str, Profile), &str> = previous
             .map(|p| {
                 p.failures
@@ -186,23 +213,29 @@ impl Expectations {
             }
         }
         let mut profiles = profiles.to_vec();
+        profiles.extend(kept.iter().map(|f| f.profile));
         profiles.sort();
         profiles.dedup();
-        Expectations {
+        let kept_count = kept.len();
+        let mut failures: Vec<ExpectedFailure> = failing
+            .into_iter()
+            .map(|((case, profile), checks)| ExpectedFailure {
+                reason: reasons
+                    .get(&(case.as_str(), profile))
+                    .map_or_else(String::new, |r| (*r).to_owned()),
+                case,
+                profile,
+                checks,
+            })
+            .chain(kept)
+            .collect();
+        failures.sort_by(|a, b| (&a.case, a.profile).cmp(&(&b.case, b.profile)));
+        let file = Expectations {
             adapter: report.info.name.clone(),
             profiles,
-            failures: failing
-                .into_iter()
-                .map(|((case, profile), checks)| ExpectedFailure {
-                    reason: reasons
-                        .get(&(case.as_str(), profile))
-                        .map_or_else(String::new, |r| (*r).to_owned()),
-                    case,
-                    profile,
-                    checks,
-                })
-                .collect(),
-        }
+            failures,
+        };
+        (file, kept_count)
     }
 
     /// Judges `report` against the file: listed checks become `known-fail` or
@@ -231,7 +264,26 @@ impl Expectations {
             }
             start = end;
         }
+        let mut asked: BTreeMap<&str, BTreeSet<usize>> = BTreeMap::new();
+        for outcome in &report.outcomes {
+            asked
+                .entry(outcome.case.as_str())
+                .or_default()
+                .insert(outcome.index);
+        }
+        let stale_checks = self
+            .failures
+            .iter()
+            .flat_map(|f| {
+                let known = asked.get(f.case.as_str());
+                f.checks
+                    .iter()
+                    .filter(move |i| known.is_some_and(|k| !k.contains(i)))
+                    .map(move |i| format!("{}#{i} {}", f.case, f.profile))
+            })
+            .collect();
         let mut verdict = Verdict {
+            stale_checks,
             stale: self
                 .failures
                 .iter()

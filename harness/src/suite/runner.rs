@@ -26,6 +26,19 @@ use crate::suite::cases::{self, Case, CaseKind, Expected, Force};
 /// The host that case URLs given as bare paths are placed on.
 pub const PATH_HOST: &str = "http://example.com";
 
+/// Requests in a row without an answer after which a run gives up on an adapter: a hung
+/// adapter costs this many timeouts, not one per request.
+pub const GIVE_UP_AFTER: u32 = 3;
+
+/// The share of the checks asked (in percent) that may end in an error or a timeout before
+/// the run fails: above it, the adapter's scores measure the adapter more than the library
+/// (the implementations in this repository error on at most 2% of the suite's checks, on
+/// input their library rejects).
+pub const ERROR_SHARE_PERCENT: usize = 10;
+
+/// How often, at most, a running adapter's progress is shown (and at once after a timeout).
+pub const PROGRESS_EVERY: Duration = Duration::from_secs(5);
+
 /// What an engine replied to one check: its answer, and why when it gave no verdict.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reply {
@@ -144,6 +157,11 @@ pub struct AdapterReport {
     pub outcomes: Vec<CheckOutcome>,
     /// Set when the adapter could never be started.
     pub unavailable: Option<String>,
+    /// Set when the run gave up on the adapter midway ([`GIVE_UP_AFTER`] requests in a row
+    /// without an answer): why. The checks not asked then are errors.
+    pub gave_up: Option<String>,
+    /// How the adapter is run (its command line), for messages about a failed start.
+    pub command: String,
     /// Deviation entries naming a case id that does not exist.
     pub stale_deviations: Vec<String>,
     /// How often the child was started (1 when nothing went wrong).
@@ -199,37 +217,138 @@ impl AdapterReport {
 
     /// The progress line for this report, the `done`th of `total` to finish.
     pub fn progress_line(&self, done: usize, total: usize) -> String {
-        let state = match &self.unavailable {
-            Some(why) => format!("UNAVAILABLE: {why}"),
-            None => format!(
-                "{} checks in {:.1}s",
-                self.outcomes.len(),
+        let (errored, asked) = self.errored();
+        let state = match (&self.unavailable, &self.gave_up) {
+            (Some(_), _) => "UNAVAILABLE: it could not start (why below)".to_owned(),
+            (None, Some(why)) => format!(
+                "{why}; {} of {asked} checks got no answer, in {:.1}s",
+                errored,
                 self.elapsed.as_secs_f64()
+            ),
+            (None, None) => format!(
+                "{} checks in {:.1}s{}",
+                self.outcomes.len(),
+                self.elapsed.as_secs_f64(),
+                if errored > 0 {
+                    format!(", {errored} errors or timeouts")
+                } else {
+                    String::new()
+                }
             ),
         };
         format!("[{done}/{total}] {}: {state}", self.info.name)
     }
 
-    /// Whether the run counts as failed: the adapter broke, a listed deviation passed, or
+    /// Whether the run counts as failed: the adapter could not answer ([`Self::broken`]),
+    /// more than [`ERROR_SHARE_PERCENT`] of its checks errored, a listed deviation passed, or
     /// a deviation names no case.
     pub fn failed(&self) -> bool {
         let unexpected = self
             .outcomes
             .iter()
             .any(|o| o.status.values().any(|s| *s == Status::UnexpectedPass));
-        self.broken() || unexpected || !self.stale_deviations.is_empty()
+        self.broken() || self.too_many_errors() || unexpected || !self.stale_deviations.is_empty()
     }
 
-    /// Whether the adapter failed as a whole: never started, or no check it was asked got a
-    /// verdict (an adapter asked nothing, such as one that does not fetch in a run of fetch
-    /// cases only, is not broken).
+    /// Whether the adapter failed as a whole: it never started, the run gave up on it, or no
+    /// check it was asked got an `allow` or `disallow` (answering `unsupported` to every check
+    /// tests nothing; an adapter asked nothing, such as one that does not fetch in a run of
+    /// fetch cases only, is not broken).
     pub fn broken(&self) -> bool {
+        let asked = self
+            .outcomes
+            .iter()
+            .filter(|o| !matches!(o.reply, Reply::NotExpressible(_)))
+            .count();
         self.unavailable.is_some()
-            || !self.outcomes.is_empty()
-                && !self
-                    .outcomes
-                    .iter()
-                    .any(|o| matches!(o.reply, Reply::Verdict(_)))
+            || self.gave_up.is_some()
+            || asked > 0
+                && !self.outcomes.iter().any(|o| {
+                    matches!(
+                        o.reply,
+                        Reply::Verdict(WireVerdict::Allow | WireVerdict::Disallow)
+                    )
+                })
+    }
+
+    /// Checks that ended in an error or a timeout, and checks asked (those protocol v1 could
+    /// carry).
+    pub fn errored(&self) -> (usize, usize) {
+        let asked = self
+            .outcomes
+            .iter()
+            .filter(|o| !matches!(o.reply, Reply::NotExpressible(_)));
+        let errored = asked
+            .clone()
+            .filter(|o| matches!(o.reply, Reply::Error(_) | Reply::Timeout(_)))
+            .count();
+        (errored, asked.count())
+    }
+
+    /// Whether more than [`ERROR_SHARE_PERCENT`] of the checks asked ended in an error or a
+    /// timeout.
+    pub fn too_many_errors(&self) -> bool {
+        let (errored, asked) = self.errored();
+        errored * 100 > asked * ERROR_SHARE_PERCENT
+    }
+
+    /// Why the adapter fails the run as a whole, if it does: could not answer, or errored too
+    /// often.
+    pub fn failure_reason(&self) -> Option<String> {
+        let (errored, asked) = self.errored();
+        if self.unavailable.is_some() {
+            return Some("it could not start (why above)".to_owned());
+        }
+        if let Some(why) = &self.gave_up {
+            return Some(why.clone());
+        }
+        if self.broken() {
+            return Some(format!("no check of {asked} got an allow or disallow"));
+        }
+        self.too_many_errors().then(|| {
+            format!(
+                "{errored} of {asked} checks errored or timed out (more than {ERROR_SHARE_PERCENT}%)"
+            )
+        })
+    }
+}
+
+/// A running adapter's progress, shown every [`PROGRESS_EVERY`] and after each timeout.
+#[derive(Clone, Debug)]
+pub struct Progress<'a> {
+    /// The adapter.
+    pub adapter: &'a str,
+    /// Checks answered so far (of those protocol v1 carries).
+    pub done: usize,
+    /// Checks it will be asked.
+    pub total: usize,
+    /// Of those answered, how many timed out.
+    pub timeouts: usize,
+    /// The configured timeout.
+    pub timeout: Duration,
+    /// Time since the adapter started.
+    pub elapsed: Duration,
+}
+
+impl Progress<'_> {
+    /// The line shown: `… NAME: 120 of 549 checks, 2 timed out (timeout 10.0s), 34s`.
+    pub fn line(&self) -> String {
+        let timeouts = if self.timeouts > 0 {
+            format!(
+                ", {} timed out (timeout {:.1}s)",
+                self.timeouts,
+                self.timeout.as_secs_f64()
+            )
+        } else {
+            String::new()
+        };
+        format!(
+            "  … {}: {} of {} checks{timeouts}, {:.0}s",
+            self.adapter,
+            self.done,
+            self.total,
+            self.elapsed.as_secs_f64()
+        )
     }
 }
 
@@ -393,6 +512,17 @@ pub fn run_engine(
     cases: &[Case],
     deviations: &BTreeMap<(String, Profile), String>,
 ) -> Vec<CheckOutcome> {
+    run_engine_watched(engine, cases, deviations, &mut |_, _| {})
+}
+
+/// [`run_engine`], calling `tick` after each question with the outcomes so far and whether
+/// the question timed out.
+pub fn run_engine_watched(
+    engine: &mut dyn Engine,
+    cases: &[Case],
+    deviations: &BTreeMap<(String, Profile), String>,
+    tick: &mut dyn FnMut(&[CheckOutcome], bool),
+) -> Vec<CheckOutcome> {
     let mut outcomes = Vec::new();
     for case in cases {
         let CaseKind::Robots { body, .. } = &case.kind else {
@@ -424,6 +554,7 @@ pub fn run_engine(
                     Err(e) => vec![Reply::Error(e.to_string()); question.urls.len()],
                 },
             };
+            let timed_out = replies.iter().any(|r| matches!(r, Reply::Timeout(_)));
             for ((index, url), reply) in question.checks.iter().zip(&question.urls).zip(replies) {
                 let expected = expectations(case, *index);
                 let status = judge(reply.answer(), &expected);
@@ -437,6 +568,7 @@ pub fn run_engine(
                     status,
                 });
             }
+            tick(&outcomes, timed_out);
         }
         apply_deviations(&mut outcomes[first..], &case.id, deviations);
     }
@@ -450,15 +582,53 @@ pub fn run_adapter(
     all_ids: &BTreeSet<String>,
     timeout: Duration,
 ) -> AdapterReport {
+    run_adapter_watched(adapter, cases, all_ids, timeout, &|_| {})
+}
+
+/// [`run_adapter`], showing its progress through `watch` every [`PROGRESS_EVERY`] and after
+/// each timeout. The run gives up on an adapter after [`GIVE_UP_AFTER`] requests in a row got
+/// no answer.
+pub fn run_adapter_watched(
+    adapter: &Adapter,
+    cases: &[Case],
+    all_ids: &BTreeSet<String>,
+    timeout: Duration,
+    watch: &(dyn Fn(&Progress<'_>) + Sync),
+) -> AdapterReport {
     let started = Instant::now();
     let manifest = &adapter.manifest;
-    let mut engine = SubprocessEngine::new(&manifest.name, adapter.command(), timeout);
+    let command = adapter.command();
+    let mut engine = SubprocessEngine::new(&manifest.name, command.clone(), timeout)
+        .give_up_after(GIVE_UP_AFTER);
     let deviations = adapters::deviation_map(manifest);
     let unavailable = engine.ensure_started().err().map(|e| match e {
         EngineError::Unavailable(m) | EngineError::Adapter(m) | EngineError::Reported(m) => m,
         timeout @ EngineError::Timeout { .. } => timeout.to_string(),
     });
-    let mut outcomes = run_engine(&mut engine, cases, &deviations);
+    let total: usize = cases.iter().flat_map(questions).map(|q| q.urls.len()).sum();
+    let mut shown = Instant::now();
+    let mut tick = |outcomes: &[CheckOutcome], timed_out: bool| {
+        if !(timed_out || shown.elapsed() >= PROGRESS_EVERY) {
+            return;
+        }
+        shown = Instant::now();
+        watch(&Progress {
+            adapter: &manifest.name,
+            done: outcomes.len(),
+            total,
+            timeouts: outcomes
+                .iter()
+                .filter(|o| matches!(o.reply, Reply::Timeout(_)))
+                .count(),
+            timeout,
+            elapsed: started.elapsed(),
+        });
+    };
+    let mut outcomes = if unavailable.is_some() {
+        run_engine(&mut engine, cases, &deviations)
+    } else {
+        run_engine_watched(&mut engine, cases, &deviations, &mut tick)
+    };
     // Fetch cases, for adapters whose hello declares `"fetch": true` (`crate::fetch`).
     outcomes.extend(crate::fetch::runner::run_fetch_cases(
         &mut engine,
@@ -481,11 +651,17 @@ pub fn run_adapter(
         .filter(|d| !all_ids.contains(&d.case))
         .map(|d| d.case.clone())
         .collect();
+    let gave_up = match &unavailable {
+        None => engine.unavailable().map(str::to_owned),
+        Some(_) => None,
+    };
     AdapterReport {
         info,
         mapping: manifest.mapping.clone(),
         outcomes,
         unavailable,
+        gave_up,
+        command: crate::engines::outside::shown_command(adapter),
         stale_deviations,
         starts: engine.starts(),
         stderr: engine.stderr_log().to_vec(),
@@ -503,10 +679,24 @@ pub fn run_adapters(
     jobs: usize,
     progress: &(dyn Fn(usize, &AdapterReport) + Sync),
 ) -> Vec<AdapterReport> {
+    run_adapters_watched(adapters, cases, all_ids, timeout, jobs, progress, &|_| {})
+}
+
+/// [`run_adapters`], showing each running adapter's progress through `watch` (see
+/// [`run_adapter_watched`]).
+pub fn run_adapters_watched(
+    adapters: &[Adapter],
+    cases: &[Case],
+    all_ids: &BTreeSet<String>,
+    timeout: Duration,
+    jobs: usize,
+    progress: &(dyn Fn(usize, &AdapterReport) + Sync),
+    watch: &(dyn Fn(&Progress<'_>) + Sync),
+) -> Vec<AdapterReport> {
     let done = AtomicUsize::new(0);
     let slots: Mutex<Vec<Option<AdapterReport>>> = Mutex::new(vec![None; adapters.len()]);
     let run = |i: usize, adapter: &Adapter| {
-        let report = run_adapter(adapter, cases, all_ids, timeout);
+        let report = run_adapter_watched(adapter, cases, all_ids, timeout, watch);
         let finished = done.fetch_add(1, Ordering::SeqCst) + 1;
         progress(finished, &report);
         if let Ok(mut slots) = slots.lock() {
@@ -542,18 +732,63 @@ pub fn render_adapter(
     cases: &[Case],
     brief: bool,
 ) -> Result<String, fmt::Error> {
+    render_adapter_with(
+        report,
+        profile,
+        cases,
+        Detail {
+            brief,
+            explain: false,
+        },
+    )
+}
+
+/// How much [`render_adapter_with`] shows of each check that did not pass.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Detail {
+    /// Leave out the failures, known or not (`--brief`).
+    pub brief: bool,
+    /// Add the robots.txt, the reference's whole explanation, the case's note and spec
+    /// references (`--explain`).
+    pub explain: bool,
+}
+
+/// [`render_adapter`]: each check that did not pass is shown with its case file and the
+/// reference's one-line reason, and with `detail.explain` the robots.txt and the whole
+/// explanation. Checks not asked because the adapter could not answer are counted in one
+/// line, not listed.
+pub fn render_adapter_with(
+    report: &AdapterReport,
+    profile: Profile,
+    cases: &[Case],
+    detail: Detail,
+) -> Result<String, fmt::Error> {
+    let brief = detail.brief;
     let all_ids: BTreeMap<&str, &Case> = cases.iter().map(|c| (c.id.as_str(), c)).collect();
     let by_id = scored(cases);
     let info = &report.info;
     let mut out = String::new();
-    writeln!(
-        out,
-        "\n== {} ({} {}, {}) under {profile}",
-        info.name, info.implementation, info.version, info.language
-    )?;
+    let gone = report.unavailable.as_ref().or(report.gave_up.as_ref());
+    if report.unavailable.is_some() {
+        // Nothing but the name is known of an adapter that never said hello.
+        writeln!(out, "\n== {} under {profile}", info.name)?;
+    } else {
+        writeln!(
+            out,
+            "\n== {} ({} {}, {}) under {profile}",
+            info.name, info.implementation, info.version, info.language
+        )?;
+    }
     if let Some(why) = &report.unavailable {
         writeln!(out, "   UNAVAILABLE: {why}")?;
+        writeln!(out, "   command: {}", report.command)?;
     }
+    if let Some(why) = &report.gave_up {
+        writeln!(out, "   {why}")?;
+    }
+    let not_asked = gone.map(|why| format!("adapter unavailable: {why}"));
+    let is_not_asked =
+        |o: &CheckOutcome| matches!((&o.reply, &not_asked), (Reply::Error(e), Some(n)) if e == n);
     let t = report.tally(profile, &by_id, None);
     writeln!(out, "   {}", tally_line(&t))?;
     let split = report.tally_by_force(profile, &by_id);
@@ -585,6 +820,7 @@ pub fn render_adapter(
             writeln!(out, "   {tag:<22} {}", tally_line(&t))?;
         }
     }
+    let mut skipped = 0usize;
     for outcome in &report.outcomes {
         let Some(status) = outcome.status.get(&profile) else {
             continue;
@@ -594,23 +830,41 @@ pub fn render_adapter(
             Status::Fail | Status::KnownFail if brief => continue,
             _ => {}
         }
+        if is_not_asked(outcome) {
+            skipped += 1;
+            continue;
+        }
         let want = outcome.expected.get(&profile).map_or("?", |e| e.name());
-        let force = all_ids
-            .get(outcome.case.as_str())
+        let case = all_ids.get(outcome.case.as_str()).copied();
+        let force = case
             .and_then(|c| c.force(profile))
             .map_or_else(String::new, |f| format!(" [{f}]"));
-        let detail = match &outcome.reply {
+        let error = match &outcome.reply {
             Reply::Error(e) | Reply::Timeout(e) => format!(": {e}"),
             _ => String::new(),
         };
         writeln!(
             out,
-            "   {status} {}#{}{force} {} {}: expected {want}, got {}{detail}",
+            "   {status} {}#{}{force} {} {}: expected {want}, got {}{error}",
             outcome.case,
             outcome.index,
             outcome.agent,
             outcome.url,
             outcome.reply.answer()
+        )?;
+        if let Some(case) = case {
+            out.push_str(&why_text(case, outcome, profile, detail.explain));
+        }
+    }
+    if skipped > 0 {
+        writeln!(
+            out,
+            "   {skipped} more checks not asked: the adapter {}",
+            if report.unavailable.is_some() {
+                "could not start"
+            } else {
+                "was given up on"
+            }
         )?;
     }
     for stale in &report.stale_deviations {
@@ -631,6 +885,76 @@ pub fn render_adapter(
         )?;
     }
     Ok(out)
+}
+
+/// The lines under a check that did not pass: its case file and the reference's reason in
+/// one line; with `explain`, the robots.txt, the whole explanation, the case's note and its
+/// spec references.
+fn why_text(case: &Case, outcome: &CheckOutcome, profile: Profile, explain: bool) -> String {
+    const INDENT: &str = "        ";
+    let file = case_file(case);
+    let (body, explanation) = match &case.kind {
+        CaseKind::Robots {
+            body, size_limit, ..
+        } => {
+            let limit = size_limit.unwrap_or(reptest_reference::DEFAULT_SIZE_LIMIT);
+            let urls = std::slice::from_ref(&outcome.url);
+            let said = match crate::explain::explain(body, profile, limit, &outcome.agent, urls) {
+                Ok(e) => e
+                    .verdicts
+                    .first()
+                    .map_or_else(String::new, |v| v.explanation.clone()),
+                Err(e) => format!("the reference cannot answer: {e:#}"),
+            };
+            (Some(body), said)
+        }
+        CaseKind::Served { play, .. } => (None, format!("served: {}", play.summary())),
+        _ => (None, String::new()),
+    };
+    let mut out = String::new();
+    if explain {
+        let _ = writeln!(out, "{INDENT}case file: {file}");
+        if let Some(body) = body {
+            let _ = writeln!(out, "{INDENT}robots.txt:");
+            for line in crate::text::fenced(body).lines() {
+                let _ = writeln!(out, "{INDENT}  {line}");
+            }
+        }
+        for (i, line) in explanation.lines().enumerate() {
+            let head = if i == 0 { "reference: " } else { "  " };
+            let _ = writeln!(out, "{INDENT}{head}{line}");
+        }
+        if let Some(note) = &case.note {
+            let _ = writeln!(out, "{INDENT}note: {}", note.trim());
+        }
+        if !case.spec.is_empty() {
+            let _ = writeln!(out, "{INDENT}spec: {}", case.spec.join(", "));
+        }
+        return out;
+    }
+    let first = explanation.lines().next().unwrap_or_default();
+    let (shown, cut) = crate::text::clip(first, 200);
+    let more = if cut > 0 { "…" } else { "" };
+    if shown.is_empty() {
+        let _ = writeln!(out, "{INDENT}{file}");
+    } else {
+        let _ = writeln!(out, "{INDENT}{file}; reference: {shown}{more}");
+    }
+    out
+}
+
+/// A case's file as the user finds it: its directory's name and its own
+/// (`spec-cases/groups.toml`).
+fn case_file(case: &Case) -> String {
+    let name = |p: Option<&std::path::Path>| {
+        p.and_then(std::path::Path::file_name)
+            .map(|n| n.to_string_lossy().into_owned())
+    };
+    match (name(case.file.parent()), name(Some(&case.file))) {
+        (Some(dir), Some(file)) => format!("{dir}/{file}"),
+        (None, Some(file)) => file,
+        _ => case.file.display().to_string(),
+    }
 }
 
 fn tally_line(t: &Tally) -> String {
@@ -831,6 +1155,12 @@ pub fn result_line(
         reports.len(),
         count(&|r| r.broken())
     ));
+    let erring = count(&|r| !r.broken() && r.too_many_errors());
+    if erring > 0 {
+        parts.push(format!(
+            "{erring} with more than {ERROR_SHARE_PERCENT}% of their checks errored"
+        ));
+    }
     parts.push(format!("{unexpected} listed failures that pass"));
     let stale = count(&|r| !r.stale_deviations.is_empty());
     if stale > 0 {
@@ -843,23 +1173,66 @@ pub fn result_line(
     format!("result: {verdict} ({})", parts.join("; "))
 }
 
-/// The closing line naming the adapters that could not answer, if any.
+/// The closing lines naming the adapters that fail the run as a whole (could not answer, or
+/// errored on too many checks), each with why; `None` when there are none.
 pub fn broken_line(reports: &[AdapterReport]) -> Option<String> {
-    let broken: Vec<&str> = reports
+    let lines: Vec<String> = reports
         .iter()
-        .filter(|r| r.broken())
-        .map(|r| r.info.name.as_str())
+        .filter_map(|r| {
+            let why = r.failure_reason()?;
+            let what = if r.broken() {
+                "could not answer"
+            } else {
+                "errored too often"
+            };
+            Some(format!("adapter {} {what}: {why}", r.info.name))
+        })
         .collect();
-    (!broken.is_empty()).then(|| format!("adapters that could not answer: {}", broken.join(", ")))
+    (!lines.is_empty()).then(|| lines.join("\n"))
 }
 
-/// Runs every case through the reference under every profile.
+/// Fetch cases the reference plays at once (each waits on its loopback server, not on a core).
+const FETCH_CASES_AT_ONCE: usize = 16;
+
+/// The reference client's timeout on the loopback server in a run: every play but a stalled
+/// server answers within milliseconds, and the stalled one is a timeout at any limit.
+pub const REFERENCE_FETCH_TIMEOUT: Duration = Duration::from_secs(1);
+
+/// Runs every case through the reference under every profile. Each fetch case is fetched
+/// once for every profile (the exchange does not depend on the profile), several at a time,
+/// with [`REFERENCE_FETCH_TIMEOUT`].
 pub fn run_reference_suite(cases: &[Case]) -> ReferenceRun {
+    let served: Vec<&Case> = cases
+        .iter()
+        .filter(|c| matches!(c.kind, CaseKind::Served { .. }))
+        .collect();
+    let fetch = |case: &&Case| -> (String, BTreeMap<Profile, Vec<cases::CheckResult>>) {
+        let results =
+            crate::fetch::run_reference_profiles(case, &Profile::ALL, REFERENCE_FETCH_TIMEOUT);
+        let applying = Profile::ALL.iter().filter(|p| case.profiles.contains(p));
+        let by_profile: BTreeMap<Profile, Vec<cases::CheckResult>> =
+            applying.copied().zip(results).collect();
+        (case.id.clone(), by_profile)
+    };
+    let fetched: BTreeMap<String, BTreeMap<Profile, Vec<cases::CheckResult>>> =
+        match rayon::ThreadPoolBuilder::new()
+            .num_threads(FETCH_CASES_AT_ONCE)
+            .build()
+        {
+            Ok(pool) => {
+                use rayon::prelude::*;
+                pool.install(|| served.par_iter().map(fetch).collect())
+            }
+            Err(_) => served.iter().map(fetch).collect(),
+        };
     let mut run = ReferenceRun::default();
     for profile in Profile::ALL {
         let (mut passed, mut failed) = (0usize, 0usize);
         for case in cases {
-            let results = cases::run_reference(case, profile);
+            let results = match fetched.get(case.id.as_str()) {
+                Some(by_profile) => by_profile.get(&profile).cloned().unwrap_or_default(),
+                None => cases::run_reference(case, profile),
+            };
             let failures: Vec<_> = results.iter().filter(|r| !r.passed()).collect();
             passed += results.len() - failures.len();
             failed += failures.len();
@@ -900,6 +1273,7 @@ pub struct RunDocument {
 /// One adapter in [`RunDocument`].
 #[derive(Debug, serde::Serialize)]
 pub struct AdapterDocument {
+    gave_up: Option<String>,
     implementation: String,
     language: String,
     mapping: Vec<String>,
@@ -969,6 +1343,7 @@ impl RunDocument {
         let adapters = reports
             .iter()
             .map(|r| AdapterDocument {
+                gave_up: r.gave_up.clone(),
                 implementation: r.info.implementation.clone(),
                 language: r.info.language.clone(),
                 mapping: r.mapping.clone(),
