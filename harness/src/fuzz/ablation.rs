@@ -245,23 +245,29 @@ fn key_span(content: &[u8]) -> (usize, usize) {
     (start, end)
 }
 
-/// Where a `field: value` line's value starts and ends: after the colon, trimmed, before a
-/// comment.
+/// Where a `field: value` line's value starts and ends, as the reference's `rfc9309` profile
+/// reads the line (after the colon, trimmed, before a comment); `None` for a line it reads
+/// without a colon. An empty value is placed where one would be written: before the comment,
+/// or at the end of the line.
 fn value_span(content: &[u8]) -> Option<(usize, usize)> {
-    let colon = content.iter().position(|b| *b == b':')?;
-    let hash = content.iter().position(|b| *b == b'#');
-    if hash.is_some_and(|h| h < colon) {
+    let options = ParseOptions {
+        profile: Profile::Rfc9309,
+        size_limit: usize::MAX,
+    };
+    let robots = Robots::parse(content, options);
+    let record = robots.records().first()?;
+    if matches!(record.kind, RecordKind::Blank | RecordKind::Invalid) {
         return None;
     }
-    let mut start = colon + 1;
-    let mut end = hash.unwrap_or(content.len());
-    while start < end && is_space(content[start]) {
-        start += 1;
+    let span = &record.value_span;
+    if span.is_empty() {
+        let at = content
+            .iter()
+            .position(|b| *b == b'#')
+            .unwrap_or(content.len());
+        return Some((at, at));
     }
-    while end > start && is_space(content[end - 1]) {
-        end -= 1;
-    }
-    Some((start, end))
+    Some((span.start, span.end))
 }
 
 /// A line's value: after its colon ([`value_span`]) or, on a line without one that a lenient
