@@ -50,11 +50,9 @@ fn google_parser() -> Box<dyn Engine> {
         .into_iter()
         .find(|w| google.contains(w))
         .expect("a witness for both profiles");
-    common::planted(
-        witness,
-        Profile::Google,
-        |reference, body, agent, urls| reference.check(body, agent, urls),
-    )
+    common::planted(witness, Profile::Google, |reference, body, agent, urls| {
+        reference.check(body, agent, urls)
+    })
 }
 
 /// The reference under `google`, except that it allows every URL whose path ends in `/a`.

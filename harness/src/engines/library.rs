@@ -110,7 +110,7 @@ impl ReproTemplate {
         for name in placeholders(&run)
             .with_context(|| dir.join(adapters::MANIFEST).display().to_string())?
         {
-            if !is_run_placeholder(&name) {
+            if !is_run_placeholder(name) {
                 bail!(
                     "{}: [repro] run: unknown placeholder `{{{{{name}}}}}` (known: version, \
                      version.N)",
