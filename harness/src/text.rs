@@ -219,30 +219,13 @@ pub fn parse_seconds(text: &str) -> std::result::Result<Duration, String> {
     Ok(Duration::from_secs_f64(value.max(0.0)))
 }
 
-/// A body's lines as the reference reads them (split at LF, CR and CRLF): each line's content
-/// and its end (empty for a last line that has none).
+/// A body's lines as the reference splits them (at LF, CR and CRLF): each line's content and
+/// its end (empty for a last line that has none).
 pub fn lines_with_ends(body: &[u8]) -> Vec<(&[u8], &[u8])> {
-    let mut out = Vec::new();
-    let mut start = 0;
-    let mut i = 0;
-    while i < body.len() {
-        let len = match body[i] {
-            b'\n' => 1,
-            b'\r' if body.get(i + 1) == Some(&b'\n') => 2,
-            b'\r' => 1,
-            _ => {
-                i += 1;
-                continue;
-            }
-        };
-        out.push((&body[start..i], &body[i..i + len]));
-        i += len;
-        start = i;
-    }
-    if start < body.len() {
-        out.push((&body[start..], &body[body.len()..]));
-    }
-    out
+    reptest_reference::line_spans(body)
+        .into_iter()
+        .map(|line| (&body[line.content], &body[line.end]))
+        .collect()
 }
 
 #[cfg(test)]

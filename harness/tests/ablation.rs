@@ -42,14 +42,17 @@ fn accepts_useragent() -> Box<dyn Engine> {
     )
 }
 
-/// Stands in for Google's parser (the witness a strengthened input needs): the reference
-/// under `google`.
+/// Stands in for the witness a strengthened input needs (a library whose manifest makes it a
+/// witness for both profiles, Google's parser): the reference under `google`.
 fn google_parser() -> Box<dyn Engine> {
-    common::planted(
-        reptest::fuzz::rootcause::GOOGLE_PARSER,
-        Profile::Google,
-        |reference, body, agent, urls| reference.check(body, agent, urls),
-    )
+    let google = reptest::engines::library::witnesses(Profile::Google);
+    let witness = reptest::engines::library::witnesses(Profile::Rfc9309)
+        .into_iter()
+        .find(|w| google.contains(w))
+        .expect("a witness for both profiles");
+    common::planted(witness, Profile::Google, |reference, body, agent, urls| {
+        reference.check(body, agent, urls)
+    })
 }
 
 /// The reference under `google`, except that it allows every URL whose path ends in `/a`.

@@ -134,8 +134,8 @@ pub use agent::{AgentToken, crawler_token};
 pub use check::{GroupMatch, Reason, Selection, Verdict};
 pub use error::{Error, ErrorKind};
 pub use parse::{
-    AgentLine, DEFAULT_SIZE_LIMIT, Diagnostic, Group, ParseOptions, Record, RecordKind, Robots,
-    Rule,
+    AgentLine, DEFAULT_SIZE_LIMIT, Diagnostic, Group, LineSpan, ParseOptions, Record, RecordKind,
+    Robots, Rule, field, line_spans,
 };
 pub use pattern::Pattern;
 pub use profile::Profile;

@@ -26,6 +26,7 @@
 //!   group.”).
 
 use std::borrow::Cow;
+use std::ops::Range;
 use std::sync::OnceLock;
 
 use crate::agent::{AgentToken, RawToken};
@@ -121,6 +122,15 @@ pub enum Diagnostic {
 pub struct Record {
     /// 1-based line number.
     pub line: usize,
+    /// Where the line is in the bytes given to [`Robots::parse`], its line end left out (a
+    /// byte order mark skipped at the start of the file is not part of the first line).
+    pub span: Range<usize>,
+    /// Where its field name is (trimmed); empty, at the start of its content, for blank and
+    /// invalid lines.
+    pub key_span: Range<usize>,
+    /// Where its value is: trimmed, its comment left out; for a line read without a colon,
+    /// what follows the field name; for an invalid line, its content.
+    pub value_span: Range<usize>,
     /// What the line is.
     pub kind: RecordKind,
     /// The field name as written (lossily decoded), empty for blank and invalid lines.
@@ -248,6 +258,8 @@ pub struct Robots {
     /// The bytes that were parsed (BOM and anything past the size limit left out), kept so
     /// that groups, records and sitemaps can be built on demand.
     body: Box<[u8]>,
+    /// Where `body` starts in the bytes given to [`Robots::parse`] (after a skipped BOM).
+    body_start: usize,
     cut_mid_line: bool,
     truncated: bool,
     /// Where the groups are.
@@ -419,6 +431,13 @@ fn lossy(b: &[u8]) -> String {
     }
 }
 
+/// What field `key` names under `profile` (compared as the profile compares field names): its
+/// kind, and the name it stands for when it is an accepted misspelling; `None` for a name the
+/// profile does not read as a field.
+pub fn field(key: &[u8], profile: Profile) -> Option<(RecordKind, Option<&'static str>)> {
+    classify(key, profile.rules())
+}
+
 /// Classifies a field name under the profile's rules.
 fn classify(key: &[u8], rules: &Rules) -> Option<(RecordKind, Option<&'static str>)> {
     let eq = |name: &str| {
@@ -533,6 +552,38 @@ fn lines(bytes: &[u8], find_nul: bool) -> impl Iterator<Item = RawLine<'_>> {
     })
 }
 
+/// One line of a body as the parser splits it (at CR, LF or CRLF): where its content is and
+/// where its line end is (empty for a last line without one), as positions in the body.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineSpan {
+    /// The line's bytes, its end left out.
+    pub content: Range<usize>,
+    /// Its line end: `\n`, `\r`, `\r\n`, or nothing at the end of the body.
+    pub end: Range<usize>,
+}
+
+/// The lines of `bytes` as [`Robots::parse`] splits them, every byte in one line (a byte
+/// order mark and bytes past a size limit are the parse's to skip, not the split's).
+pub fn line_spans(bytes: &[u8]) -> Vec<LineSpan> {
+    let mut out = Vec::new();
+    let mut next = 0;
+    for raw in lines(bytes, false) {
+        let start = offset(bytes, raw.bytes);
+        let content = start..start + raw.bytes.len();
+        let end_len = match bytes.get(content.end..content.end + 2) {
+            Some(b"\r\n") => 2,
+            _ => usize::from(content.end < bytes.len()),
+        };
+        debug_assert_eq!(start, next);
+        next = content.end + end_len;
+        out.push(LineSpan {
+            end: content.end..next,
+            content,
+        });
+    }
+    out
+}
+
 /// Where `part` (a slice of `body`) begins in `body`.
 fn offset(body: &[u8], part: &[u8]) -> usize {
     let at = (part.as_ptr() as usize).wrapping_sub(body.as_ptr() as usize);
@@ -545,7 +596,8 @@ impl Robots {
     pub fn parse(bytes: &[u8], options: ParseOptions) -> Robots {
         let rules = options.profile.rules();
         let truncated = bytes.len() > options.size_limit;
-        let mut body = &bytes[..bytes.len().min(options.size_limit)];
+        let kept = bytes.len().min(options.size_limit);
+        let mut body = &bytes[..kept];
         if let Some(rest) = body.strip_prefix(b"\xEF\xBB\xBF") {
             body = rest;
         } else if rules.partial_bom_skipped {
@@ -560,6 +612,7 @@ impl Robots {
         // The line cut by the limit is the last one, unless the limit fell right after an end
         // of line.
         let cut_mid_line = truncated && !matches!(body.last(), Some(b'\n' | b'\r'));
+        let body_start = kept - body.len();
 
         let body: Box<[u8]> = body.into();
         // Room for the rules up front: in the corpus a rule line takes 37 octets on average,
@@ -578,6 +631,7 @@ impl Robots {
         Robots {
             profile: options.profile,
             body,
+            body_start,
             cut_mid_line,
             truncated,
             skeleton,
@@ -608,8 +662,15 @@ impl Robots {
                     line.diagnostics.push(Diagnostic::CutBySizeLimit);
                 }
                 skeleton.take(number, &mut line, &self.body, rules);
+                let span = |part: &[u8]| {
+                    let start = self.body_start + offset(&self.body, part);
+                    start..start + part.len()
+                };
                 records.push(Record {
                     line: number,
+                    span: span(raw.bytes),
+                    key_span: span(line.key),
+                    value_span: span(line.value),
                     kind: line.kind,
                     raw_key: lossy(line.key),
                     value: lossy(line.value),
@@ -779,7 +840,7 @@ fn parse_line<'a>(raw: RawLine<'a>, rules: &Rules, full: bool) -> Line<'a> {
     if content.is_empty() {
         return Line {
             kind: RecordKind::Blank,
-            key: b"",
+            key: content,
             value: content,
             diagnostics,
         };
@@ -819,7 +880,7 @@ fn parse_line<'a>(raw: RawLine<'a>, rules: &Rules, full: bool) -> Line<'a> {
             }
             None => {
                 diagnostics.push(Diagnostic::MissingColon);
-                (&b""[..], content, RecordKind::Invalid)
+                (&content[..0], content, RecordKind::Invalid)
             }
         }
     };
@@ -1142,6 +1203,86 @@ mod tests {
             r.records()[1]
                 .diagnostics
                 .contains(&Diagnostic::CutBySizeLimit)
+        );
+    }
+
+    #[test]
+    fn fields_are_named_as_each_profile_reads_them() {
+        assert_eq!(
+            field(b"Allow", Profile::Rfc9309),
+            Some((RecordKind::Allow, None))
+        );
+        assert_eq!(field(b"disalow", Profile::Rfc9309), None);
+        assert_eq!(
+            field(b"disalow", Profile::Legacy),
+            Some((RecordKind::Disallow, Some("disallow")))
+        );
+        assert_eq!(field(b"x", Profile::Google), None);
+    }
+
+    #[test]
+    fn line_spans_cover_every_byte() {
+        let body = b"a\r\nb\rc\n\nd";
+        let spans = line_spans(body);
+        let parts: Vec<(&[u8], &[u8])> = spans
+            .iter()
+            .map(|l| (&body[l.content.clone()], &body[l.end.clone()]))
+            .collect();
+        assert_eq!(
+            parts,
+            [
+                (&b"a"[..], &b"\r\n"[..]),
+                (b"b", b"\r"),
+                (b"c", b"\n"),
+                (b"", b"\n"),
+                (b"d", b""),
+            ]
+        );
+        assert!(line_spans(b"").is_empty());
+        assert_eq!(line_spans(b"\n").len(), 1);
+    }
+
+    #[test]
+    fn records_say_where_line_key_and_value_are() {
+        let body = b"\xEF\xBB\xBFUser-Agent : a # x\r\n\n  disallow /b\rnope\n#c\n";
+        let spans = |profile| -> Vec<(&[u8], &[u8], &[u8])> {
+            Robots::parse(body, ParseOptions::new(profile))
+                .records()
+                .iter()
+                .map(|r| {
+                    (
+                        &body[r.span.clone()],
+                        &body[r.key_span.clone()],
+                        &body[r.value_span.clone()],
+                    )
+                })
+                .collect()
+        };
+        let legacy = spans(Profile::Legacy);
+        assert_eq!(
+            legacy,
+            [
+                (&b"User-Agent : a # x"[..], &b"User-Agent"[..], &b"a"[..]),
+                (b"", b"", b""),
+                (b"  disallow /b", b"disallow", b"/b"),
+                (b"nope", b"", b"nope"),
+                (b"#c", b"", b""),
+            ]
+        );
+        // The same lines under every profile; only the reading of a colonless line differs.
+        let rfc = spans(Profile::Rfc9309);
+        assert_eq!(
+            rfc[2],
+            (&b"  disallow /b"[..], &b""[..], &b"disallow /b"[..])
+        );
+        assert_eq!(rfc[0], legacy[0]);
+        let records = parse("a: b\n", Profile::Google);
+        assert_eq!(
+            (
+                records.records()[0].span.clone(),
+                records.records()[0].value_span.clone()
+            ),
+            (0..4, 3..4)
         );
     }
 

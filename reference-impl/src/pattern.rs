@@ -342,7 +342,21 @@ impl Pattern {
             Some((b'$', rest)) => (rest, true),
             _ => (value, false),
         };
-        let mut literal = canonicalize(body, encoding, Side::Rule);
+        Pattern::of_octets(canonicalize(body, encoding, Side::Rule), anchored)
+    }
+
+    /// A rule value read as written, in no profile's canonical form: `*` stands for any run of
+    /// octets and a final `$` for the end of the path; every other octet is itself. For
+    /// comparing patterns with text outside a profile's reading (the harness's probes).
+    pub fn as_written(value: &[u8]) -> Pattern {
+        match value.split_last() {
+            Some((b'$', rest)) => Pattern::of_octets(rest.to_vec(), true),
+            _ => Pattern::of_octets(value.to_vec(), false),
+        }
+    }
+
+    /// The pattern of `literal` (canonical octets, `*` still in it), anchored or not.
+    fn of_octets(mut literal: Vec<u8>, anchored: bool) -> Pattern {
         let len = literal.len() + usize::from(anchored);
         let mut stars = Vec::new();
         if literal.contains(&b'*') {
@@ -406,8 +420,9 @@ impl Pattern {
         (path_head ^ self.head) & self.mask == 0
     }
 
-    /// Whether the pattern matches `path`, which must already be in canonical form.
-    pub(crate) fn matches(&self, path: &[u8]) -> bool {
+    /// Whether the pattern matches `path`, which must already be in the pattern's form (the
+    /// profile's canonical form; for [`Pattern::as_written`], as written).
+    pub fn matches(&self, path: &[u8]) -> bool {
         let n = self.segments();
         let first = self.segment(0);
         if !path.starts_with(first) {
@@ -455,6 +470,19 @@ mod tests {
         assert!(rfc("*.gif$", "/a.gif"));
         assert!(!rfc("/a*b$", "/ab/"));
         assert!(rfc("/a*b$", "/a/bb"));
+    }
+
+    #[test]
+    fn a_pattern_as_written_is_matched_octet_for_octet() {
+        let m =
+            |rule: &str, path: &str| Pattern::as_written(rule.as_bytes()).matches(path.as_bytes());
+        assert!(m("/a*b$", "/a/b"));
+        assert!(!m("/a*b$", "/a/bc"));
+        assert!(m("/%62", "/%62"));
+        assert!(!m("/%62", "/b"));
+        assert!(m("/a$b", "/a$b"));
+        assert!(m("$", ""));
+        assert!(!m("$", "/"));
     }
 
     #[test]

@@ -60,6 +60,15 @@ pub struct Manifest {
     /// Which reading the library sets out to follow, in its documentation's words.
     #[serde(default)]
     pub claim: Option<Claim>,
+    /// The profiles the library is a witness for: where the reference stands against most
+    /// implementations under such a profile, this one among them, the reference is suspected
+    /// first (see [`crate::engines::library::witnesses`]).
+    #[serde(default, deserialize_with = "profile_names")]
+    pub witness: Vec<Profile>,
+    /// How a finding's repro calls the library: a template in its own language beside the
+    /// manifest (see [`crate::engines::library`]).
+    #[serde(default)]
+    pub repro: Option<crate::engines::library::ReproManifest>,
     /// How to install it.
     #[serde(default)]
     pub setup: Setup,

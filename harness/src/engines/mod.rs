@@ -11,6 +11,7 @@
 
 pub mod adapters;
 pub mod faulty;
+pub mod library;
 pub mod outside;
 pub mod protocol;
 mod subprocess;

@@ -48,7 +48,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use reptest_reference::{Diagnostic, ParseOptions, Profile, RecordKind, Robots};
+use reptest_reference::{Diagnostic, ParseOptions, Pattern, Profile, RecordKind, Robots};
 use serde::{Deserialize, Serialize};
 
 use crate::answer::Answer;
@@ -198,11 +198,11 @@ struct Line {
 }
 
 fn split_lines(body: &[u8]) -> Vec<Line> {
-    crate::text::lines_with_ends(body)
+    reptest_reference::line_spans(body)
         .into_iter()
-        .map(|(content, end)| Line {
-            content: content.to_vec(),
-            end: end.to_vec(),
+        .map(|line| Line {
+            content: body[line.content].to_vec(),
+            end: body[line.end].to_vec(),
         })
         .collect()
 }
@@ -245,23 +245,29 @@ fn key_span(content: &[u8]) -> (usize, usize) {
     (start, end)
 }
 
-/// Where a `field: value` line's value starts and ends: after the colon, trimmed, before a
-/// comment.
+/// Where a `field: value` line's value starts and ends, as the reference's `rfc9309` profile
+/// reads the line (after the colon, trimmed, before a comment); `None` for a line it reads
+/// without a colon. An empty value is placed where one would be written: before the comment,
+/// or at the end of the line.
 fn value_span(content: &[u8]) -> Option<(usize, usize)> {
-    let colon = content.iter().position(|b| *b == b':')?;
-    let hash = content.iter().position(|b| *b == b'#');
-    if hash.is_some_and(|h| h < colon) {
+    let options = ParseOptions {
+        profile: Profile::Rfc9309,
+        size_limit: usize::MAX,
+    };
+    let robots = Robots::parse(content, options);
+    let record = robots.records().first()?;
+    if matches!(record.kind, RecordKind::Blank | RecordKind::Invalid) {
         return None;
     }
-    let mut start = colon + 1;
-    let mut end = hash.unwrap_or(content.len());
-    while start < end && is_space(content[start]) {
-        start += 1;
+    let span = &record.value_span;
+    if span.is_empty() {
+        let at = content
+            .iter()
+            .position(|b| *b == b'#')
+            .unwrap_or(content.len());
+        return Some((at, at));
     }
-    while end > start && is_space(content[end - 1]) {
-        end -= 1;
-    }
-    Some((start, end))
+    Some((span.start, span.end))
 }
 
 /// A line's value: after its colon ([`value_span`]) or, on a line without one that a lenient
@@ -674,14 +680,18 @@ pub(crate) fn is_commented_rule(line: &str) -> bool {
     })
 }
 
-/// The field names every reading knows (spelled right).
-const KNOWN_FIELDS: [&str; 4] = ["allow", "disallow", "user-agent", "sitemap"];
+/// Whether `key` is a field name spelled right (`allow`, `user-agent`, …, in any case): one the
+/// reference's `rfc9309` profile, which takes the names exactly as RFC 9309 lists them, reads
+/// as a field.
+fn known_field(key: &str) -> bool {
+    reptest_reference::field(key.as_bytes(), Profile::Rfc9309).is_some()
+}
 
 /// Whether a field name that is none of the known ones holds one (`sallow`, `x-disallow`,
 /// `my-user-agent`), which a field pattern not anchored at both ends reads as that field.
 pub(crate) fn holds_field_name(key: &[u8]) -> bool {
     let key = String::from_utf8_lossy(key).to_ascii_lowercase();
-    !KNOWN_FIELDS.contains(&key.as_str())
+    !known_field(&key)
         && ["allow", "user-agent", "useragent"]
             .iter()
             .any(|f| key.contains(f))
@@ -734,7 +744,7 @@ pub(crate) fn near_field_name(key: &[u8]) -> bool {
         }
         row[b.len()]
     };
-    !KNOWN_FIELDS.contains(&key.as_str())
+    !known_field(&key)
         && !holds_field_name(key.as_bytes())
         && ["allow", "disallow", "user-agent"]
             .iter()
@@ -747,7 +757,7 @@ pub(crate) fn near_field_name(key: &[u8]) -> bool {
 pub(crate) fn near_nonstandard_name(key: &[u8]) -> bool {
     let key = String::from_utf8_lossy(key).to_ascii_lowercase();
     let squeezed: String = key.chars().filter(|c| c.is_ascii_alphanumeric()).collect();
-    !KNOWN_FIELDS.contains(&key.as_str())
+    !known_field(&key)
         && !holds_field_name(key.as_bytes())
         && !near_field_name(key.as_bytes())
         && !NONSTANDARD_FIELDS.contains(&key.as_str())
@@ -2550,36 +2560,28 @@ fn pattern_rule(line: &Line) -> Option<&[u8]> {
 }
 
 /// Whether `pattern` (`*` any run of octets, a final `$` the end of `text`) matches `text`
-/// from its start, or, `anywhere`, from any of its octets.
+/// from its start, or, `anywhere`, from any of its octets: the reference's matcher, on the
+/// pattern as written.
 fn pattern_matches(pattern: &[u8], text: &[u8], anywhere: bool) -> bool {
-    !match_ends(pattern, text, anywhere).is_empty()
+    let pattern = if anywhere {
+        [b"*", pattern].concat()
+    } else {
+        pattern.to_vec()
+    };
+    Pattern::as_written(&pattern).matches(text)
 }
 
-/// Where in `text` a match of `pattern` (see [`pattern_matches`]) can end.
+/// Where in `text` a match of `pattern` (see [`pattern_matches`]) can end: the ends of the
+/// prefixes of `text` the pattern, anchored there, matches.
 fn match_ends(pattern: &[u8], text: &[u8], anywhere: bool) -> Vec<usize> {
-    let (pattern, to_end) = match pattern.strip_suffix(b"$") {
+    let (body, to_end) = match pattern.strip_suffix(b"$") {
         Some(p) => (p, true),
         None => (pattern, false),
     };
-    // The positions of `text` the pattern read so far can end at.
-    let mut at = vec![anywhere; text.len() + 1];
-    at[0] = true;
-    for &p in pattern {
-        if p == b'*' {
-            let Some(first) = at.iter().position(|a| *a) else {
-                return Vec::new();
-            };
-            at[first..].iter_mut().for_each(|a| *a = true);
-        } else {
-            let mut next = vec![false; text.len() + 1];
-            for (i, b) in text.iter().enumerate() {
-                next[i + 1] = at[i] && *b == p;
-            }
-            at = next;
-        }
-    }
+    let star: &[u8] = if anywhere { b"*" } else { b"" };
+    let anchored = Pattern::as_written(&[star, body, b"$"].concat());
     (0..=text.len())
-        .filter(|&i| at[i] && (!to_end || i == text.len()))
+        .filter(|&end| (!to_end || end == text.len()) && anchored.matches(&text[..end]))
         .collect()
 }
 
@@ -3284,8 +3286,8 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
         answered.push((construct, found));
     }
     // An implementation that fails where the profiles answer apart no longer fails once it
-    // answers as either: its failure is what the construct explains (reppy2 fails on two
-    // equal matches and, without them, answers a bare `%` as `rfc9309` does).
+    // answers as either: its failure is what the construct explains (a library failing on
+    // two equal matches that, without them, answers a bare `%` as `rfc9309` does).
     let failed = family.split.get(name) == Some(&Answer::Error);
     let removes = |a: &Ablated| {
         let said = a.answers.get(name).copied().unwrap_or(Answer::Error);
@@ -3474,11 +3476,11 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
     // A neutralisation on which the implementation turns from the profile it agreed with to
     // the other while neither profile's answer moves: the reference reads the construct as
     // nothing, the implementation as something, and it had met the one profile's answer by
-    // another route (protego reads a bare `USERAGENT` line as starting a group, where both
-    // profiles ignore it). The construct is its own, not a point where the profiles part.
+    // another route (a library reading a bare `USERAGENT` line as starting a group, where
+    // both profiles ignore it). The construct is its own, not a point where the profiles part.
     // A blank line put in before a group (`adjacent-groups`) is no neutral change for a
     // library that ends a group at a blank line: its turning there shows that reading, not
-    // one of the groups (robotexclusionrulesparser, whose colonless rule then ends a group).
+    // one of the groups (a library whose colonless rule then ends a group).
     let blank_read = blank_ends_group(family, name);
     let switches = |c: &str, a: &Ablated| {
         let changed = a.input.input();
@@ -3936,9 +3938,9 @@ const MATCHING_SPLITS: [&str; 8] = [
 /// Two constructs the implementation reads one each way, where the reference's profiles
 /// agreed on the input: with one neutralised the profiles part and the implementation answers
 /// as one of them, with the other neutralised they part and it answers as the other; the
-/// two neutralised together (where asked) remove the split. robotxt reads `disalow` as
-/// `disallow`, as Google's parser does, and a space in a path as `%20`, as the `rfc9309`
-/// profile does: on `disalow: / ~` it gives neither profile's answer. Both constructs, the
+/// two neutralised together (where asked) remove the split. A library reading `disalow` as
+/// `disallow`, as the `google` profile does, and a space in a path as `%20`, as the `rfc9309`
+/// profile does, gives neither profile's answer on `disalow: / ~`. Both constructs, the
 /// one read as `google` reads it first; `None` otherwise.
 fn profile_mix(
     answered: &[(&'static str, &Ablated)],
@@ -5088,10 +5090,19 @@ fn clean(
     // strengthened to that variant (it now contradicts both profiles), and cleaned again.
     let now = asker.ask(known, &current, &owners);
     let mine = now.get(owner);
-    // Google's parser is asked too, and must give the profiles' common answer: the reference
-    // is suspected first, and no other implementation has been asked about the variant.
-    let google_parser = crate::fuzz::rootcause::GOOGLE_PARSER.to_owned();
-    let witnesses = [owner.to_owned(), google_parser.clone()];
+    // The witnesses of the profiles (their manifests' `witness`) are asked too, and must give
+    // the profiles' common answer: the reference is suspected first, and no other
+    // implementation has been asked about the variant.
+    let mut witnesses: Vec<String> = [Profile::Rfc9309, Profile::Google]
+        .into_iter()
+        .flat_map(crate::engines::library::witnesses)
+        .map(str::to_owned)
+        .collect();
+    witnesses.sort();
+    witnesses.dedup();
+    let asked: Vec<String> = std::iter::once(owner.to_owned())
+        .chain(witnesses.iter().cloned())
+        .collect();
     let mut united = None;
     if now.get(&rfc) != now.get(&google) && (mine == now.get(&rfc) || mine == now.get(&google)) {
         let strengthening = variants(&current).into_iter().chain(rules_voided(&current));
@@ -5099,11 +5110,11 @@ fn clean(
             if !realistic.used_by(&variant).is_empty() {
                 continue;
             }
-            let answers = asker.ask(known, &variant, &witnesses);
+            let answers = asker.ask(known, &variant, &asked);
             let one = answers.get(&rfc);
             if one.is_some_and(|a| a.allowed().is_some())
                 && one == answers.get(&google)
-                && one == answers.get(&google_parser)
+                && witnesses.iter().all(|w| answers.get(w) == one)
                 && answers.get(owner) == mine
                 && mine != one
             {
@@ -5111,7 +5122,7 @@ fn clean(
                 united = Some(construct.to_owned());
                 let target: BTreeMap<String, Answer> = answers
                     .into_iter()
-                    .filter(|(n, _)| *n != google_parser)
+                    .filter(|(n, _)| !witnesses.contains(n))
                     .collect();
                 greedy(&mut current, &target, &mut removed, asker, known);
                 break;

@@ -22,6 +22,10 @@ use crate::engines::adapters::BodyAs;
 use crate::engines::{EngineInfo, reference_name};
 use crate::fuzz::generate::Input;
 
+/// The decision tag of a URL that is `/robots.txt` itself, implicitly allowed (the word
+/// family signatures were first written with).
+pub const ROBOTS_TXT_TAG: &str = "robots-txt";
+
 /// How the reference decided the first URL of `input` under `profile`, as short tags: the
 /// reason (`allow-rule`, `disallow-rule`, `no-matching-rule`, `no-group`, `robots-txt`), the
 /// deciding pattern's shape (`wildcard`, `end-anchor`, `inner-dollar`, `percent`,
@@ -40,8 +44,7 @@ pub fn verdict_tags(verdict: &Verdict<'_>, selection: &Selection<'_>) -> Vec<&'s
     let mut tags = vec![match (verdict.reason, verdict.rule) {
         (Reason::Rule, Some(rule)) if rule.allow => "allow-rule",
         (Reason::Rule, _) => "disallow-rule",
-        // The word family signatures were first written with.
-        (Reason::RobotsTxtExempt, _) => "robots-txt",
+        (Reason::RobotsTxtExempt, _) => ROBOTS_TXT_TAG,
         (other, _) => other.name(),
     }];
     if let Some(rule) = verdict.rule {

@@ -18,7 +18,9 @@ use crate::answer::Answer;
 use crate::engines::Engine;
 use crate::fuzz::corpus::Corpus;
 use crate::fuzz::filing::{CoveringCase, Measured, RootMeasure, same_way};
-use crate::fuzz::findings::{FamilyInput, Index, body_tags, pattern_tags, url_tags, verdict_tags};
+use crate::fuzz::findings::{
+    FamilyInput, Index, ROBOTS_TXT_TAG, body_tags, pattern_tags, url_tags, verdict_tags,
+};
 use crate::fuzz::rootcause::{RootCause, root_causes};
 use crate::suite::cases::{Case, robots_checks};
 
@@ -60,7 +62,7 @@ fn place(construct: &str) -> Place {
             Place::Url
         }
         c if c.starts_with("agent-") || c == "adsbot-agent" => Place::Agent,
-        "no-group-applies" | "robots-txt" | "no-group" | "allow-rule" | "disallow-rule"
+        "no-group-applies" | ROBOTS_TXT_TAG | "no-group" | "allow-rule" | "disallow-rule"
         | "no-matching-rule" | "other" => Place::Decision,
         _ => Place::File,
     }

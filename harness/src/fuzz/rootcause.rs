@@ -41,10 +41,7 @@ use reptest_reference::Profile;
 
 use crate::answer::Answer;
 use crate::engines::reference_name;
-use crate::fuzz::findings::{Family, Index};
-
-/// The implementation whose agreement makes a lonely reference suspect.
-pub const GOOGLE_PARSER: &str = "google-robotstxt-cc";
+use crate::fuzz::findings::{Family, Index, ROBOTS_TXT_TAG};
 
 /// What kind of root cause.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -214,7 +211,7 @@ pub fn label(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Lab
     }
     // An escaped `/` beside a `/` that the library reads as `/` on both sides (it keeps its
     // answer with each written out): the `//` it makes is what the library answers apart on
-    // (robotspy collapses the URL's `//` and not the rule's).
+    // (it collapses the URL's `//` and not the rule's, say).
     if let Some(found) = &cause
         && found.construct == "reserved-escape"
         && crate::fuzz::ablation::slash_decoded(family, name)
@@ -235,7 +232,7 @@ pub fn label(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Lab
         // the rule given its `/` (as the legacy text reads a rule without one): the
         // path-pattern the grammar asks for starts with `/`, and the library's `/` asks for a
         // second one there. The missing `/` is the construct, with its sentence. (A library
-        // answering otherwise, robotstxt's `*` matching, keeps the wildcard.)
+        // answering otherwise, by its own `*` matching, keeps the wildcard.)
         if found.construct == "wildcard"
             && crate::fuzz::ablation::starred_root_rules(&input)
             && slash_given_reads_alike(family, name)
@@ -323,7 +320,9 @@ pub fn suspect_profiles(family: &Family) -> Vec<Profile> {
                 .filter(|(_, a)| *a != expected)
                 .map(|(n, _)| *n)
                 .collect();
-            against.len() * 2 > answered.len() && against.iter().any(|n| *n == GOOGLE_PARSER)
+            let witnesses = crate::engines::library::witnesses(*profile);
+            against.len() * 2 > answered.len()
+                && against.iter().any(|n| witnesses.contains(&n.as_str()))
         })
         .collect()
 }
@@ -727,7 +726,7 @@ pub fn construct_phrase(tag: &str) -> Option<&'static str> {
         "disallow-rule" => "a `Disallow` rule is the longest match",
         "no-matching-rule" => "no rule matches the path",
         "no-group" => "no group applies",
-        "robots-txt" => "the URL is /robots.txt itself",
+        ROBOTS_TXT_TAG => "the URL is /robots.txt itself",
         "wildcard" => "the deciding rule holds `*`",
         "end-anchor" => "the deciding rule ends in `$`",
         "anchored-wildcard" => {
@@ -916,7 +915,7 @@ pub const CONSTRUCT_ORDER: [&str; 34] = [
     "agent-version",
     "agent-space",
     "no-group-applies",
-    "robots-txt",
+    ROBOTS_TXT_TAG,
     "no-group",
     "allow-rule",
     "disallow-rule",
@@ -990,6 +989,15 @@ mod tests {
         }
     }
 
+    /// A library the adapter manifests make a witness for both profiles (`witness`).
+    fn witness() -> &'static str {
+        let google = crate::engines::library::witnesses(Profile::Google);
+        crate::engines::library::witnesses(Profile::Rfc9309)
+            .into_iter()
+            .find(|w| google.contains(w))
+            .expect("a witness for both profiles")
+    }
+
     #[test]
     fn one_behaviour_seen_by_different_sets_is_one_root_cause_each() {
         use Answer::{Allow, Disallow};
@@ -1002,13 +1010,13 @@ mod tests {
             .iter()
             .copied()
             .chain([("lib-a", Disallow), ("lib-b", Disallow), ("lib-c", Allow)])
-            .chain([(GOOGLE_PARSER, Allow)])
+            .chain([(witness(), Allow)])
             .collect();
         let b: Vec<(&str, Answer)> = refs
             .iter()
             .copied()
             .chain([("lib-a", Disallow), ("lib-b", Allow), ("lib-c", Disallow)])
-            .chain([(GOOGLE_PARSER, Allow)])
+            .chain([(witness(), Allow)])
             .collect();
         let index = Index {
             schema: 1,
@@ -1039,7 +1047,7 @@ mod tests {
             ("lib-b", Allow),
             ("lib-c", Allow),
             ("lib-d", Allow),
-            (GOOGLE_PARSER, Disallow),
+            (witness(), Disallow),
         ]
         .to_vec();
         let mut more = index.clone();
@@ -1065,7 +1073,7 @@ mod tests {
             ("reference-legacy", Allow),
             ("lib-a", Disallow),
             ("lib-b", Disallow),
-            (GOOGLE_PARSER, Allow),
+            (witness(), Allow),
         ];
         let mut crlf = family("f1", &split, "no-matching-rule + crlf");
         crlf.minimised_for = "lib-b".into();
@@ -1105,7 +1113,7 @@ mod tests {
             ("lib-a", Allow),
             ("lib-b", Allow),
             ("lib-c", Disallow),
-            (GOOGLE_PARSER, Allow),
+            (witness(), Allow),
         ];
         let index = Index {
             schema: 1,
@@ -1121,9 +1129,7 @@ mod tests {
         assert!(causes.iter().all(|c| !c.ranked()));
         // Without Google's parser on the majority's side, the reference is not suspected.
         let mut trusted = index.clone();
-        trusted.families[0]
-            .split
-            .insert(GOOGLE_PARSER.into(), Disallow);
+        trusted.families[0].split.insert(witness().into(), Disallow);
         assert!(suspect_profiles(&trusted.families[0]).is_empty());
         assert!(root_causes(&trusted).iter().all(RootCause::ranked));
     }
