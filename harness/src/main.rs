@@ -574,7 +574,8 @@ fn report(args: &ReportArgs) -> Result<()> {
         };
         report::build(&options, &mut io::stderr(), &|line| eprintln!("{line}"))?
     };
-    let pages = report::pages(&results, findings.as_ref())?;
+    let measured = reptest::fuzz::filing::Measured::read(&args.out.join("findings"));
+    let pages = report::pages(&results, findings.as_ref(), &measured)?;
     if args.check {
         report::check(&args.out, &pages)?;
         println!("report up to date: {}", args.out.display());

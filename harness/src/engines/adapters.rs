@@ -82,7 +82,9 @@ pub struct Claim {
 }
 
 /// The reading a library claims to follow.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize, serde::Serialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize, serde::Serialize,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum ClaimedReading {
     /// RFC 9309.
