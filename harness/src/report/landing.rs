@@ -167,16 +167,6 @@ fn language_name(language: &str) -> String {
     }
 }
 
-fn cause_line(cause: &Cause) -> String {
-    format!(
-        "{} (`{}`): {} check(s) in {} case(s)",
-        cause.about,
-        cause.tag,
-        cause.checks,
-        cause.cases.len()
-    )
-}
-
 /// `reports/README.md`'s summary: the table, the baseline and the choice per language.
 pub(super) fn summary_md(out: &mut String, results: &Results, rows: &[Row<'_>]) -> fmt::Result {
     writeln!(out, "## Summary\n")?;
@@ -303,11 +293,12 @@ fn choice_text_md(row: &Row<'_>) -> String {
             .iter()
             .map(|c| {
                 format!(
-                    "{} (`{}`): {} MUST/SHOULD check(s) in {} case(s)",
+                    "{} (`{}`): {} failing check(s) in {} case(s), {} on MUST/SHOULD",
                     c.about,
                     c.tag,
-                    c.binding,
-                    c.cases.len()
+                    c.checks,
+                    c.cases.len(),
+                    c.binding
                 )
             })
             .collect();
@@ -695,12 +686,13 @@ pub(super) fn choosing_html(rows: &[Row<'_>]) -> String {
             .iter()
             .map(|c| {
                 format!(
-                    "{} ({} MUST/SHOULD check{} in {} case{})",
+                    "{} ({} failing check{} in {} case{}, {} on MUST/SHOULD)",
                     html(&c.about),
-                    c.binding,
-                    plural(c.binding),
+                    c.checks,
+                    plural(c.checks),
                     c.cases.len(),
-                    plural(c.cases.len())
+                    plural(c.cases.len()),
+                    c.binding
                 )
             })
             .collect();
