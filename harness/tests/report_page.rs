@@ -215,12 +215,23 @@ function look(label) {
     causeVisible: page ? visible(doc, page.querySelector("ol.causes li")) : false,
     caseLinks: page ? page.querySelectorAll("a.case-link").length : 0,
     backVisible: page ? visible(doc, page.querySelector("a.back")) : false,
+    choosingVisible: visible(doc, doc.querySelector("ul.choosing li[data-language=python]")),
+    cellVisible: Array.from(doc.querySelectorAll("#matrix td.cell")).some((td) => {
+      const box = td.getBoundingClientRect();
+      return visible(doc, td) && box.right <= win.innerWidth && box.bottom <= win.innerHeight && box.top >= 0;
+    }),
   };
 }
 function finish() { document.getElementById("result").textContent = JSON.stringify(seen); }
+function jump(hash, label) {
+  frame.contentWindow.location.hash = hash;
+  setTimeout(() => { look(label); finish(); }, 500);
+}
 frame.addEventListener("load", () => {
   look("summary");
   if (stop === "summary") return finish();
+  if (stop === "choosing") return jump("choosing", "choosing");
+  if (stop === "matrix") return jump("case-matrix", "matrix");
   frame.contentDocument.querySelector("ul.choosing li[data-language=python] a.impl-link").click();
   setTimeout(() => {
     look("implementation");
@@ -355,7 +366,27 @@ fn the_summary_leads_to_the_best_python_parser_and_back_at_desktop_and_phone_wid
             "{label}: back did not return to the summary: {seen}"
         );
         assert_eq!(back["page"], serde_json::Value::Null, "{label}: {seen}");
-        for stop in ["summary", "implementation", "back"] {
+        let seen_at = |stop: &str| {
+            let url_page = PathBuf::from(format!("{}?stop={stop}", harness.display()));
+            let dom = run_chromium(
+                &browser,
+                &dir.join(format!("profile-{label}-{stop}-dom")),
+                &[&common[..], &["--dump-dom"]].concat(),
+                &url_page,
+            );
+            harness_result(&dom)[stop].clone()
+        };
+        let choosing = seen_at("choosing");
+        assert_eq!(
+            choosing["choosingVisible"], true,
+            "{label}: the Python choice is not in view after following its link: {choosing}"
+        );
+        let matrix = seen_at("matrix");
+        assert_eq!(
+            matrix["cellVisible"], true,
+            "{label}: no cell of the case matrix is in view: {matrix}"
+        );
+        for stop in ["summary", "choosing", "implementation", "back", "matrix"] {
             let shot = shots.join(format!("{label}-{stop}.png"));
             let url_page = PathBuf::from(format!("{}?stop={stop}", harness.display()));
             run_chromium(

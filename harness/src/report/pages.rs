@@ -12,9 +12,7 @@ use crate::fuzz::filing::Measured;
 use crate::fuzz::findings::Index as FindingsIndex;
 use crate::report::landing::{self, Defect};
 use crate::report::scores::{self, Suite};
-use crate::report::{
-    COMMAND, CaseRecord, FetchCaseRecord, ForceGroup, Implementation, Results, score_by_force,
-};
+use crate::report::{COMMAND, CaseRecord, FetchCaseRecord, ForceGroup, Implementation, Results};
 use crate::suite::tags;
 
 fn percent(part: usize, whole: usize) -> String {
@@ -36,19 +34,13 @@ fn areas_present(results: &Results) -> Vec<&'static str> {
         .collect()
 }
 
-/// Implementations, best conformance to `rfc9309` (its MUST and SHOULD checks) first.
+/// Implementations in the summary's order: best conformance to `rfc9309` (its MUST and
+/// SHOULD checks, `unsupported` and known deviations apart) first.
 fn ranked(results: &Results) -> Vec<&Implementation> {
-    let mut rows: Vec<&Implementation> = results.implementations.iter().collect();
-    rows.sort_by(|a, b| {
-        let conformance = |i| score_by_force(results, i, Profile::Rfc9309, ForceGroup::Conformance);
-        let (pa, ta) = conformance(a);
-        let (pb, tb) = conformance(b);
-        // Higher share first; compare pa/ta with pb/tb without floats.
-        (pb * ta.max(1))
-            .cmp(&(pa * tb.max(1)))
-            .then_with(|| a.name.cmp(&b.name))
-    });
-    rows
+    landing::rows(results, None)
+        .into_iter()
+        .map(|row| row.imp)
+        .collect()
 }
 
 /// The first sentence of a note, on one line, for one-line reasons.
