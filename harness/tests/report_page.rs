@@ -111,7 +111,7 @@ fn the_matrix_shows_the_scores_of_the_results() {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("scratch dir");
     let page = dir.join("index.html");
-    std::fs::write(&page, report::html(&results, None)).expect("page written");
+    std::fs::write(&page, report::html(&results)).expect("page written");
     let browser = chromium();
 
     let dom = run_chromium(&browser, &dir.join("profile"), &["--dump-dom"], &page);
@@ -171,7 +171,7 @@ fn rendered(root: &Path, results: &Results) -> String {
     let defects = findings
         .as_ref()
         .map(|index| report::defects(index, &measured));
-    report::html(results, defects.as_ref())
+    report::html_with(results, defects.as_ref())
 }
 
 /// A page that loads `index.html` in a frame filling the window, clicks through it and writes

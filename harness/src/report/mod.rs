@@ -13,7 +13,7 @@ mod pages;
 pub mod scores;
 
 pub use landing::{Defect, defects};
-pub use pages::{html, pages, readme};
+pub use pages::{html, html_with, pages, readme, readme_with};
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;

@@ -277,6 +277,14 @@ fn fetch_wrong(
 pub fn readme(
     results: &Results,
     findings: Option<&FindingsIndex>,
+) -> std::result::Result<String, fmt::Error> {
+    readme_with(results, findings, None)
+}
+
+/// `reports/README.md` with each implementation's ranked findings ([`landing::defects`]).
+pub fn readme_with(
+    results: &Results,
+    findings: Option<&FindingsIndex>,
     defects: Option<&BTreeMap<String, Vec<Defect>>>,
 ) -> std::result::Result<String, fmt::Error> {
     let mut out = String::new();
@@ -781,7 +789,12 @@ fn script_json(value: &serde_json::Value) -> String {
 }
 
 /// `reports/index.html`: one self-contained page (inline CSS and JS, no network resource).
-pub fn html(results: &Results, defects: Option<&BTreeMap<String, Vec<Defect>>>) -> String {
+pub fn html(results: &Results) -> String {
+    html_with(results, None)
+}
+
+/// `reports/index.html` with each implementation's ranked findings ([`landing::defects`]).
+pub fn html_with(results: &Results, defects: Option<&BTreeMap<String, Vec<Defect>>>) -> String {
     let rows: Vec<serde_json::Value> = results
         .cases
         .iter()
@@ -971,9 +984,12 @@ pub fn pages(
         ("results.json".to_owned(), json),
         (
             "README.md".to_owned(),
-            readme(results, findings, defects.as_ref())?,
+            readme_with(results, findings, defects.as_ref())?,
         ),
-        ("index.html".to_owned(), html(results, defects.as_ref())),
+        (
+            "index.html".to_owned(),
+            html_with(results, defects.as_ref()),
+        ),
     ];
     for row in landing::rows(results, defects.as_ref()) {
         out.push((
