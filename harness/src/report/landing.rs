@@ -141,6 +141,25 @@ fn html(text: &str) -> String {
         .replace('"', "&quot;")
 }
 
+/// Markdown-ish text (backtick code spans) as HTML: escaped, each `…` as `<code>`.
+fn inline(text: &str) -> String {
+    let mut out = String::new();
+    for (i, part) in html(text).split('`').enumerate() {
+        if i % 2 == 1 {
+            out.push_str("<code>");
+            out.push_str(part);
+            out.push_str("</code>");
+        } else {
+            out.push_str(part);
+        }
+    }
+    if text.matches('`').count() % 2 == 1 {
+        // An unpaired backtick: shown as written.
+        return html(text);
+    }
+    out
+}
+
 fn md(text: &str) -> String {
     text.replace('|', "\\|")
 }
@@ -687,7 +706,7 @@ pub(super) fn choosing_html(rows: &[Row<'_>]) -> String {
             .map(|c| {
                 format!(
                     "{} ({} failing check{} in {} case{}, {} on MUST/SHOULD)",
-                    html(&c.about),
+                    inline(&c.about),
                     c.checks,
                     plural(c.checks),
                     c.cases.len(),
@@ -701,7 +720,7 @@ pub(super) fn choosing_html(rows: &[Row<'_>]) -> String {
             .map(|c| {
                 format!(
                     "{} ({} check{})",
-                    html(&c.about),
+                    inline(&c.about),
                     c.checks,
                     plural(c.checks)
                 )
@@ -742,7 +761,7 @@ pub(super) fn choosing_html(rows: &[Row<'_>]) -> String {
             item.push_str(&format!(
                 " <span class=\"top-defect\">Top finding: <a href=\"findings/{name}.md#{}\">{}</a>.</span>",
                 html(&top.id),
-                html(&top.title)
+                inline(&top.title)
             ));
         }
         if list.len() > 1 {
@@ -845,7 +864,7 @@ pub(super) fn implementation_html(results: &Results, row: &Row<'_>) -> String {
             out.push_str(&format!(
                 "<li><strong>{}</strong> <code>{}</code>: {} check{} in {} case{} ({} on MUST/SHOULD); {}.\
 <div class=\"cases\">{}</div></li>\n",
-                html(&cause.about),
+                inline(&cause.about),
                 html(&cause.tag),
                 cause.checks,
                 if cause.checks == 1 { "" } else { "s" },
@@ -872,7 +891,7 @@ pub(super) fn implementation_html(results: &Results, row: &Row<'_>) -> String {
                 out.push_str(&format!(
                     "<li><a href=\"findings/{name}.md#{}\">{}</a> ({} real-world flip{})</li>\n",
                     html(&d.id),
-                    html(&d.title),
+                    inline(&d.title),
                     d.flips,
                     if d.flips == 1 { "" } else { "s" }
                 ));
@@ -899,7 +918,7 @@ pub(super) fn implementation_html(results: &Results, row: &Row<'_>) -> String {
                 .map(|c| {
                     format!(
                         "{} ({} case{}: {})",
-                        html(&c.about),
+                        inline(&c.about),
                         c.cases.len(),
                         if c.cases.len() == 1 { "" } else { "s" },
                         c.cases
@@ -927,4 +946,18 @@ pub(super) fn implementation_html(results: &Results, row: &Row<'_>) -> String {
     }
     out.push_str("<p class=\"nav\"><a href=\"#summary\" class=\"back\">← all implementations</a></p>\n</section>\n");
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::inline;
+
+    #[test]
+    fn code_spans_become_code_and_text_is_escaped() {
+        assert_eq!(
+            inline("rules on `/index.html` <b>"),
+            "rules on <code>/index.html</code> &lt;b&gt;"
+        );
+        assert_eq!(inline("a ` alone"), "a ` alone");
+    }
 }
