@@ -670,7 +670,8 @@ fn report(args: &ReportArgs) -> Result<()> {
             report::merge(previous, fresh)?
         }
     };
-    let pages = report::pages(&results, findings.as_ref())?;
+    let measured = reptest::fuzz::filing::Measured::read(&args.out.join("findings"));
+    let pages = report::pages(&results, findings.as_ref(), &measured)?;
     if args.check {
         report::check(&args.out, &pages)?;
         outln!("report up to date: {}", args.out.display());

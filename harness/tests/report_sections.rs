@@ -26,7 +26,7 @@ fn the_text_vs_parser_section_lists_every_such_case() {
         .filter(|c| c.tags.iter().any(|t| t == "text-vs-parser"))
         .collect();
     assert!(!tagged.is_empty(), "no case is tagged text-vs-parser");
-    let pages = report::pages(&results, None).expect("pages");
+    let pages = report::pages(&results, None, &Default::default()).expect("pages");
     let page = |name: &str| {
         pages
             .iter()
@@ -74,6 +74,41 @@ fn the_text_vs_parser_section_lists_every_such_case() {
             note.contains(&quoted.replace("\\|", "|")),
             "{}: {quoted:?} is not in its note",
             case.id
+        );
+    }
+}
+
+/// The committed report (what `reptest report --check` holds to be the rendering of the
+/// committed results): a page per implementation, each linked from the summary, and a README
+/// short enough to read.
+#[test]
+fn every_implementation_has_its_page_and_the_readme_stays_short() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../reports");
+    let text = std::fs::read_to_string(root.join("results.json")).expect("results.json");
+    let results: report::Results = serde_json::from_str(&text).expect("results schema");
+    let readme = std::fs::read_to_string(root.join("README.md")).expect("README.md");
+    assert!(
+        readme.len() <= 150_000,
+        "reports/README.md is {} bytes, over 150 KB",
+        readme.len()
+    );
+    let summary = between(&readme, "## Summary", "\n## ");
+    let index = std::fs::read_to_string(root.join("index.html")).expect("index.html");
+    for imp in &results.implementations {
+        let page = root.join(format!("implementations/{}.md", imp.name));
+        let body = std::fs::read_to_string(&page)
+            .unwrap_or_else(|_| panic!("no page for {}: {}", imp.name, page.display()));
+        assert!(body.starts_with("<!-- Generated"), "{}", page.display());
+        assert!(
+            summary.contains(&format!("[{0}](implementations/{0}.md)", imp.name)),
+            "the README's summary does not link {}",
+            imp.name
+        );
+        assert!(
+            index.contains(&format!("href=\"#impl/{}\"", imp.name))
+                && index.contains(&format!("id=\"impl-{}\"", imp.name)),
+            "index.html has no view of {}",
+            imp.name
         );
     }
 }

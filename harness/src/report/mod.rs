@@ -8,9 +8,12 @@
 //! [`build`]'s.
 
 pub mod impact;
+mod landing;
 mod pages;
+pub mod scores;
 
-pub use pages::{html, pages, readme};
+pub use landing::{Defect, defects};
+pub use pages::{html, html_with, pages, readme, readme_with};
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;
@@ -144,6 +147,10 @@ pub struct Implementation {
     pub version: String,
     /// Why it could not answer at all, if so.
     pub unavailable: Option<String>,
+    /// What its documentation says it follows (its manifest's `[claim]`), when the manifest
+    /// states it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub claim: Option<ClaimRecord>,
     /// Known deviations: case id → the reason in its manifest.
     pub deviations: BTreeMap<String, String>,
     /// One result per check, in case order.
@@ -151,6 +158,42 @@ pub struct Implementation {
     /// One result per check of the fetch cases, when it fetches (`"fetch": true`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub fetch_results: Vec<CheckResult>,
+}
+
+/// The reading a library's documentation says it follows (its manifest's `[claim]`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClaimRecord {
+    /// `rfc9309`, `google`, `legacy` or `none`.
+    pub reading: String,
+    /// The documentation's own sentence (empty for `none`).
+    pub quote: String,
+    /// Where that sentence is published.
+    pub source: String,
+}
+
+impl ClaimRecord {
+    /// The record of a manifest's claim.
+    pub fn of(claim: &adapters::Claim) -> ClaimRecord {
+        ClaimRecord {
+            reading: claim.reading.name().to_owned(),
+            quote: claim.quote.clone(),
+            source: claim.source.clone(),
+        }
+    }
+}
+
+/// Sets each implementation's claim from its manifest under `harness/adapters/`, where there
+/// is one (so that a changed claim shows on the next `--render`); others keep theirs.
+pub fn refresh_claims(results: &mut Results) -> Result<()> {
+    let dir = adapters::default_dir();
+    for imp in &mut results.implementations {
+        let here = dir.join(&imp.name);
+        if here.join("adapter.toml").is_file() {
+            let adapter = adapters::load_one(&here, &adapters::default_install_root())?;
+            imp.claim = adapter.manifest.claim.as_ref().map(ClaimRecord::of);
+        }
+    }
+    Ok(())
 }
 
 /// One check's result.
@@ -297,6 +340,7 @@ pub fn results(
             language: r.info.language.clone(),
             version: r.info.version.clone(),
             unavailable: r.unavailable.as_deref().map(scrub),
+            claim: None,
             deviations: deviations.get(&r.info.name).cloned().unwrap_or_default(),
             fetch_results: r
                 .outcomes
@@ -511,7 +555,7 @@ pub fn score_by_force(
 }
 
 /// The pages under `dir` that differ from `pages` (their paths).
-pub fn stale(dir: &Path, pages: &[(&'static str, String)]) -> Vec<String> {
+pub fn stale(dir: &Path, pages: &[(String, String)]) -> Vec<String> {
     pages
         .iter()
         .filter(|(name, text)| {
@@ -522,11 +566,15 @@ pub fn stale(dir: &Path, pages: &[(&'static str, String)]) -> Vec<String> {
 }
 
 /// Writes `pages` under `dir` (created if missing); returns the paths written.
-pub fn write(dir: &Path, pages: &[(&'static str, String)]) -> Result<Vec<PathBuf>> {
+pub fn write(dir: &Path, pages: &[(String, String)]) -> Result<Vec<PathBuf>> {
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let mut written = Vec::new();
     for (name, text) in pages {
         let path = dir.join(name);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)
+                .with_context(|| format!("cannot create {}", parent.display()))?;
+        }
         std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))?;
         written.push(path);
     }
@@ -534,7 +582,7 @@ pub fn write(dir: &Path, pages: &[(&'static str, String)]) -> Result<Vec<PathBuf
 }
 
 /// Checks that the pages under `dir` are `pages`; the error names those that are not.
-pub fn check(dir: &Path, pages: &[(&'static str, String)]) -> Result<()> {
+pub fn check(dir: &Path, pages: &[(String, String)]) -> Result<()> {
     let stale = stale(dir, pages);
     if !stale.is_empty() {
         anyhow::bail!(
@@ -562,6 +610,7 @@ pub fn load_results(path: &Path) -> Result<Results> {
         case.area = tags::area(&case.tags).to_owned();
         compact_fill(case);
     }
+    refresh_claims(&mut results)?;
     Ok(results)
 }
 
@@ -654,7 +703,20 @@ pub fn build(
             None
         }
     };
-    Ok(results(&cases, &reports, &deviations, impact))
+    let mut out = results(&cases, &reports, &deviations, impact);
+    let claims: BTreeMap<&str, ClaimRecord> = ready
+        .iter()
+        .filter_map(|a| {
+            Some((
+                a.manifest.name.as_str(),
+                ClaimRecord::of(a.manifest.claim.as_ref()?),
+            ))
+        })
+        .collect();
+    for imp in &mut out.implementations {
+        imp.claim = claims.get(imp.name.as_str()).cloned();
+    }
+    Ok(out)
 }
 
 /// `previous` (the committed results) with the implementations of `fresh` put in: their

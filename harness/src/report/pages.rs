@@ -8,10 +8,11 @@ use anyhow::{Context, Result};
 use reptest_reference::Profile;
 
 use crate::answer::{Answer, Status};
+use crate::fuzz::filing::Measured;
 use crate::fuzz::findings::Index as FindingsIndex;
-use crate::report::{
-    COMMAND, CaseRecord, FetchCaseRecord, ForceGroup, Implementation, Results, score_by_force,
-};
+use crate::report::landing::{self, Defect};
+use crate::report::scores::{self, Suite};
+use crate::report::{COMMAND, CaseRecord, FetchCaseRecord, ForceGroup, Implementation, Results};
 use crate::suite::tags;
 
 fn percent(part: usize, whole: usize) -> String {
@@ -33,19 +34,13 @@ fn areas_present(results: &Results) -> Vec<&'static str> {
         .collect()
 }
 
-/// Implementations, best conformance to `rfc9309` (its MUST and SHOULD checks) first.
+/// Implementations in the summary's order: best conformance to `rfc9309` (its MUST and
+/// SHOULD checks, `unsupported` and known deviations apart) first.
 fn ranked(results: &Results) -> Vec<&Implementation> {
-    let mut rows: Vec<&Implementation> = results.implementations.iter().collect();
-    rows.sort_by(|a, b| {
-        let conformance = |i| score_by_force(results, i, Profile::Rfc9309, ForceGroup::Conformance);
-        let (pa, ta) = conformance(a);
-        let (pb, tb) = conformance(b);
-        // Higher share first; compare pa/ta with pb/tb without floats.
-        (pb * ta.max(1))
-            .cmp(&(pa * tb.max(1)))
-            .then_with(|| a.name.cmp(&b.name))
-    });
-    rows
+    landing::rows(results, None)
+        .into_iter()
+        .map(|row| row.imp)
+        .collect()
 }
 
 /// The first sentence of a note, on one line, for one-line reasons.
@@ -283,8 +278,19 @@ pub fn readme(
     results: &Results,
     findings: Option<&FindingsIndex>,
 ) -> std::result::Result<String, fmt::Error> {
+    readme_with(results, findings, None)
+}
+
+/// `reports/README.md` with each implementation's ranked findings ([`landing::defects`]).
+pub fn readme_with(
+    results: &Results,
+    findings: Option<&FindingsIndex>,
+    defects: Option<&BTreeMap<String, Vec<Defect>>>,
+) -> std::result::Result<String, fmt::Error> {
     let mut out = String::new();
+    let rows = landing::rows(results, defects);
     section::header(&mut out, results)?;
+    landing::summary_md(&mut out, results, &rows)?;
     section::scores(&mut out, results)?;
     section::areas(&mut out, results)?;
     if let Some(impact) = &results.impact {
@@ -296,7 +302,8 @@ pub fn readme(
     section::spec_conflicts(&mut out, results)?;
     section::text_vs_parser(&mut out, results)?;
     section::fetch(&mut out, results)?;
-    section::per_implementation(&mut out, results)?;
+    landing::attribution_md(&mut out)?;
+    section::per_implementation(&mut out, &rows)?;
     while out.ends_with("\n\n") {
         out.pop();
     }
@@ -310,16 +317,15 @@ mod section {
 
     use reptest_reference::Profile;
 
-    use super::{areas_present, first_line, first_sentence, percent, ranked};
-    use crate::answer::{Answer, Status};
+    use super::{areas_present, first_sentence, percent, ranked};
+    use crate::answer::Answer;
     use crate::fuzz::findings::Index as FindingsIndex;
-    use crate::report::{
-        COMMAND, CaseRecord, ForceGroup, Impact, ImpactRow, Results, score, score_by_force,
-    };
+    use crate::report::{COMMAND, ForceGroup, Impact, ImpactRow, Results, score, score_by_force};
 
     /// The fetch matrix: every fetch case against every implementation that fetches, then
     /// what each gets wrong.
     pub(super) fn fetch(out: &mut String, results: &Results) -> fmt::Result {
+        use crate::report::scores::{self, Suite};
         if results.fetch_cases.is_empty() {
             return Ok(());
         }
@@ -353,6 +359,45 @@ mod section {
                 case.served.replace('|', "\\|"),
                 super::fetch_expectation(case),
                 cells.join(" | ")
+            )?;
+        }
+        writeln!(out, "\n### Fetch scores\n")?;
+        writeln!(
+            out,
+            "Checks passed of those answered, split by force as the main scores are (a fetch \
+             case can rest on a MAY under `rfc9309` and on a MUST under `google`), and the \
+             failing checks attributed to causes by the cases' tags.\n"
+        )?;
+        writeln!(
+            out,
+            "| implementation | rfc9309 MUST/SHOULD | rfc9309 MAY/reading | google MUST/SHOULD | \
+             google MAY/reading | causes rfc9309 | causes google |"
+        )?;
+        writeln!(out, "| --- | --- | --- | --- | --- | --- | --- |")?;
+        for imp in &imps {
+            let c = |p: Profile, g: ForceGroup| {
+                scores::checks(results, imp, Suite::Fetch, p, Some(g)).text()
+            };
+            let causes = |p: Profile| {
+                let list = scores::causes(results, imp, Suite::Fetch, p);
+                if list.is_empty() {
+                    return "none".to_owned();
+                }
+                list.iter()
+                    .map(|c| format!("{} ({} cases)", c.tag, c.cases.len()))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            writeln!(
+                out,
+                "| [{0}](implementations/{0}.md) | {1} | {2} | {3} | {4} | {5} | {6} |",
+                imp.name,
+                c(Profile::Rfc9309, ForceGroup::Conformance),
+                c(Profile::Rfc9309, ForceGroup::Agreement),
+                c(Profile::Google, ForceGroup::Conformance),
+                c(Profile::Google, ForceGroup::Agreement),
+                causes(Profile::Rfc9309),
+                causes(Profile::Google)
             )?;
         }
         writeln!(out, "\n### Wrong on fetching\n")?;
@@ -483,7 +528,7 @@ mod section {
             };
             let count = |answer: Answer| imp.results.iter().filter(|r| r.answer == answer).count();
             let mut row = format!(
-                "| [{}](#{}) | {} | {} |",
+                "| [{}](implementations/{}.md) | {} | {} |",
                 imp.name, imp.name, imp.language, imp.version
             );
             for p in Profile::ALL {
@@ -711,97 +756,27 @@ mod section {
         Ok(())
     }
 
-    /// Each implementation's failing checks.
-    pub(super) fn per_implementation(out: &mut String, results: &Results) -> fmt::Result {
+    /// The links to each implementation's page.
+    pub(super) fn per_implementation(
+        out: &mut String,
+        rows: &[crate::report::landing::Row<'_>],
+    ) -> fmt::Result {
         writeln!(out, "\n## Per implementation\n")?;
         writeln!(
             out,
-            "Each check an implementation fails under `rfc9309` or `google`: what it answered, what \
-             each profile expects, and the case's note (or the known-deviation reason from its \
-             manifest).\n"
+            "Each implementation's page holds its scores, its failures grouped by cause with \
+             links to the cases, its known deviations, its ranked findings, its real-world and \
+             fetch results:\n"
         )?;
-        let by_id: BTreeMap<&str, &CaseRecord> =
-            results.cases.iter().map(|c| (c.id.as_str(), c)).collect();
-        for imp in ranked(results) {
+        for row in rows {
             writeln!(
                 out,
-                "### {}\n\n`{}` {} ({})\n",
-                imp.name, imp.implementation, imp.version, imp.language
+                "- [{0}](implementations/{0}.md): `{1}` {2} ({3})",
+                row.imp.name, row.imp.implementation, row.imp.version, row.imp.language
             )?;
-            if let Some(why) = &imp.unavailable {
-                writeln!(out, "Unavailable: {why}\n")?;
-                continue;
-            }
-            let mut any = false;
-            for result in &imp.results {
-                let bad = |p: Profile| {
-                    matches!(
-                        result.status.get(&p),
-                        Some(Status::Fail | Status::KnownFail | Status::Error)
-                    )
-                };
-                if !bad(Profile::Rfc9309) && !bad(Profile::Google) {
-                    continue;
-                }
-                any = true;
-                let Some(case) = by_id.get(result.case.as_str()) else {
-                    continue;
-                };
-                let expect = |p: Profile| {
-                    case.checks
-                        .get(result.check)
-                        .and_then(|c| c.expect.get(&p))
-                        .map_or("–", |a| a.name())
-                };
-                let status = |p: Profile| {
-                    let s = result.status.get(&p).map_or("–", |s| s.label());
-                    match case.force.get(&p) {
-                        Some(f) => format!("{s}, {f}"),
-                        None => s.to_owned(),
-                    }
-                };
-                let why = imp
-                    .deviations
-                    .get(&result.case)
-                    .map(|r| {
-                        format!(
-                            "known deviation: {}",
-                            r.split_whitespace().collect::<Vec<_>>().join(" ")
-                        )
-                    })
-                    .or_else(|| case.note.as_deref().map(first_sentence))
-                    .unwrap_or_default();
-                let answered = match &result.detail {
-                    Some(detail) if result.answer == Answer::Error => {
-                        format!("error ({})", first_line(detail))
-                    }
-                    _ => result.answer.to_string(),
-                };
-                writeln!(
-                    out,
-                    "- [`{}`](../{}) #{}: answered {answered}; rfc9309 expects {} ({}), google {} ({}). {}",
-                    result.case,
-                    case.file,
-                    result.check + 1,
-                    expect(Profile::Rfc9309),
-                    status(Profile::Rfc9309),
-                    expect(Profile::Google),
-                    status(Profile::Google),
-                    why
-                )?;
-            }
-            if !any {
-                writeln!(out, "No failing check.")?;
-            }
-            out.push('\n');
         }
         Ok(())
     }
-}
-
-fn first_line(text: &str) -> String {
-    let line = text.lines().next().unwrap_or("");
-    crate::text::clip(line, 120).0.replace('|', "\\|")
 }
 
 /// Text safe inside an HTML `<script type="application/json">`.
@@ -815,6 +790,11 @@ fn script_json(value: &serde_json::Value) -> String {
 
 /// `reports/index.html`: one self-contained page (inline CSS and JS, no network resource).
 pub fn html(results: &Results) -> String {
+    html_with(results, None)
+}
+
+/// `reports/index.html` with each implementation's ranked findings ([`landing::defects`]).
+pub fn html_with(results: &Results, defects: Option<&BTreeMap<String, Vec<Defect>>>) -> String {
     let rows: Vec<serde_json::Value> = results
         .cases
         .iter()
@@ -925,13 +905,53 @@ pub fn html(results: &Results) -> String {
         ));
     }
     // The section is left out of results that hold no fetch case.
+    let fetch_section = String::new();
+    let rows = landing::rows(results, defects);
+    let implementations: String = rows
+        .iter()
+        .map(|row| landing::implementation_html(results, row))
+        .collect();
+    let mut fetch_scores = String::from(
+        "<div class=\"scroll\"><table class=\"text-vs-parser\" id=\"fetch-scores\"><tr><th>implementation</th>\
+<th>rfc9309 MUST/SHOULD</th><th>rfc9309 MAY/reading</th><th>google MUST/SHOULD</th>\
+<th>google MAY/reading</th><th>causes rfc9309</th><th>causes google</th></tr>\n",
+    );
+    for imp in &imps {
+        let c = |p: Profile, g: ForceGroup| {
+            scores::checks(results, imp, Suite::Fetch, p, Some(g)).text()
+        };
+        let causes = |p: Profile| {
+            scores::causes(results, imp, Suite::Fetch, p)
+                .iter()
+                .map(|c| format!("{} ({})", c.tag, c.cases.len()))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        fetch_scores.push_str(&format!(
+            "<tr><th><a href=\"#impl/{0}\">{0}</a></th><td>{1}</td><td>{2}</td><td>{3}</td><td>{4}</td><td>{5}</td><td>{6}</td></tr>\n",
+            html_text(&imp.name),
+            c(Profile::Rfc9309, ForceGroup::Conformance),
+            c(Profile::Rfc9309, ForceGroup::Agreement),
+            c(Profile::Google, ForceGroup::Conformance),
+            c(Profile::Google, ForceGroup::Agreement),
+            html_text(&causes(Profile::Rfc9309)),
+            html_text(&causes(Profile::Google)),
+        ));
+    }
+    fetch_scores.push_str("</table></div>\n");
     let fetch_section = if results.fetch_cases.is_empty() {
-        String::new()
+        fetch_section
     } else {
-        format!("{FETCH_INTRO}<table class=\"text-vs-parser\">\n{fetch_matrix}</table>\n")
+        format!(
+            "{FETCH_INTRO}{fetch_scores}<div class=\"scroll\"><table class=\"text-vs-parser\">\n{fetch_matrix}</table></div>\n"
+        )
     };
     HTML_TEMPLATE
         .replace("{{COMMAND}}", COMMAND)
+        .replace("{{SUMMARY}}", &landing::summary_html(&rows))
+        .replace("{{BASELINE}}", &landing::baseline_html(results))
+        .replace("{{CHOOSING}}", &landing::choosing_html(&rows))
+        .replace("{{IMPLEMENTATIONS}}", &implementations)
         .replace("{{TEXT_VS_PARSER}}", &text_vs_parser)
         .replace("{{FETCH}}", &fetch_section)
         .replace("{{DATA}}", &script_json(&data))
@@ -949,18 +969,35 @@ each case of <code>spec-cases/fetch.toml</code>. Every answer that is not a redi
 missed; <em>requests</em> are the checks on what the server was asked.</p>
 ";
 
-/// The files `reptest report` writes, rendered from `results` and the findings index.
+/// The files `reptest report` writes, rendered from `results`, the findings index and what
+/// `reptest fuzz-report` measured beside it: `results.json`, `README.md`, `index.html` and
+/// `implementations/<name>.md` per implementation.
 pub fn pages(
     results: &Results,
     findings: Option<&FindingsIndex>,
-) -> Result<Vec<(&'static str, String)>> {
+    measured: &Measured,
+) -> Result<Vec<(String, String)>> {
     let mut json = serde_json::to_string_pretty(results).context("cannot serialise the results")?;
     json.push('\n');
-    Ok(vec![
-        ("results.json", json),
-        ("README.md", readme(results, findings)?),
-        ("index.html", html(results)),
-    ])
+    let defects = findings.map(|f| landing::defects(f, measured));
+    let mut out = vec![
+        ("results.json".to_owned(), json),
+        (
+            "README.md".to_owned(),
+            readme_with(results, findings, defects.as_ref())?,
+        ),
+        (
+            "index.html".to_owned(),
+            html_with(results, defects.as_ref()),
+        ),
+    ];
+    for row in landing::rows(results, defects.as_ref()) {
+        out.push((
+            format!("implementations/{}.md", row.imp.name),
+            landing::implementation_md(results, &row)?,
+        ));
+    }
+    Ok(out)
 }
 
 #[cfg(test)]

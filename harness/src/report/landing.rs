@@ -1,0 +1,963 @@
+//! What a reader choosing a parser sees first: the summary (a row per implementation), the
+//! choice per language, and one page per implementation (`implementations/<name>.md`, and its
+//! view in `index.html`). Everything here is drawn from `results.json` and the findings.
+
+use std::collections::BTreeMap;
+use std::fmt::{self, Write as _};
+
+use reptest_reference::Profile;
+
+use crate::answer::Answer;
+use crate::fuzz::filing::{Measured, title};
+use crate::fuzz::findings::Index as FindingsIndex;
+use crate::fuzz::rootcause::root_causes;
+use crate::report::scores::{self, Cause, Suite, Tally, percent};
+use crate::report::{ForceGroup, Implementation, Results};
+
+/// One ranked root cause of the differential findings, as the summary shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Defect {
+    /// Its id (the anchor in `findings/<implementation>.md`).
+    pub id: String,
+    /// Its one-line title.
+    pub title: String,
+    /// Real-world checks it flips, when measured.
+    pub flips: usize,
+    /// Corpus files holding its construct, when measured.
+    pub files: usize,
+}
+
+/// The ranked root causes of each implementation, in the order its findings report ranks
+/// them (real-world flips, corpus files, fuzz hits, then id). The one place the report reads
+/// root causes.
+pub fn defects(index: &FindingsIndex, measured: &Measured) -> BTreeMap<String, Vec<Defect>> {
+    let mut out: BTreeMap<String, Vec<(usize, usize, u64, Defect)>> = BTreeMap::new();
+    for cause in root_causes(index).iter().filter(|c| c.ranked()) {
+        let m = measured.root_causes.get(&cause.id);
+        let (flips, files) = m.map_or((0, 0), |m| (m.flips, m.files));
+        out.entry(cause.implementation.clone()).or_default().push((
+            flips,
+            files,
+            cause.hits,
+            Defect {
+                id: cause.id.clone(),
+                title: title(cause),
+                flips,
+                files,
+            },
+        ));
+    }
+    out.into_iter()
+        .map(|(name, mut list)| {
+            list.sort_by(|a, b| {
+                (b.0, b.1, b.2)
+                    .cmp(&(a.0, a.1, a.2))
+                    .then_with(|| a.3.id.cmp(&b.3.id))
+            });
+            (name, list.into_iter().map(|(_, _, _, d)| d).collect())
+        })
+        .collect()
+}
+
+/// Everything the summary says about one implementation.
+pub(super) struct Row<'r> {
+    pub imp: &'r Implementation,
+    /// MUST/SHOULD checks and cases under `rfc9309`, then `google`.
+    pub conformance: [(Tally, Tally); 2],
+    /// Failure causes under `rfc9309`, then `google`.
+    pub causes: [Vec<Cause>; 2],
+    /// Its ranked differential findings (`None`: no findings index).
+    pub defects: Option<&'r [Defect]>,
+    /// Real-world checks answered and differing from the `google` profile.
+    pub real_world: Option<(usize, usize)>,
+    /// Fetch MUST/SHOULD checks under `rfc9309`, then `google`, when it fetches.
+    pub fetch: Option<[Tally; 2]>,
+}
+
+const PROFILES: [Profile; 2] = [Profile::Rfc9309, Profile::Google];
+
+/// The summary's rows, best `rfc9309` conformance first.
+pub(super) fn rows<'r>(
+    results: &'r Results,
+    defects: Option<&'r BTreeMap<String, Vec<Defect>>>,
+) -> Vec<Row<'r>> {
+    let conformance = Some(ForceGroup::Conformance);
+    let mut rows: Vec<Row<'r>> = results
+        .implementations
+        .iter()
+        .map(|imp| Row {
+            imp,
+            conformance: PROFILES.map(|p| {
+                (
+                    scores::checks(results, imp, Suite::Robots, p, conformance),
+                    scores::cases(results, imp, Suite::Robots, p, conformance),
+                )
+            }),
+            causes: PROFILES.map(|p| scores::causes(results, imp, Suite::Robots, p)),
+            defects: defects.map(|d| d.get(&imp.name).map_or(&[][..], Vec::as_slice)),
+            real_world: results.impact.as_ref().and_then(|i| {
+                let row = i.implementations.iter().find(|r| r.name == imp.name)?;
+                Some((
+                    row.answered,
+                    row.disagree.get(&Profile::Google).copied().unwrap_or(0),
+                ))
+            }),
+            fetch: (!imp.fetch_results.is_empty()).then(|| {
+                PROFILES.map(|p| scores::checks(results, imp, Suite::Fetch, p, conformance))
+            }),
+        })
+        .collect();
+    rows.sort_by(|a, b| better(a, b).then_with(|| a.imp.name.cmp(&b.imp.name)));
+    rows
+}
+
+/// Best first: `rfc9309` MUST/SHOULD checks, then cases, then `google`'s.
+fn better(a: &Row<'_>, b: &Row<'_>) -> std::cmp::Ordering {
+    let key = |r: &Row<'_>| {
+        [
+            r.conformance[0].0.share(),
+            r.conformance[0].1.share(),
+            r.conformance[1].0.share(),
+        ]
+    };
+    let (ka, kb) = (key(a), key(b));
+    kb.partial_cmp(&ka).unwrap_or(std::cmp::Ordering::Equal)
+}
+
+/// The claim in a few words.
+fn claim_short(imp: &Implementation) -> &str {
+    imp.claim
+        .as_ref()
+        .map_or("not stated", |c| match c.reading.as_str() {
+            "none" => "none stated",
+            other => other,
+        })
+}
+
+fn html(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// Markdown-ish text (backtick code spans) as HTML: escaped, each `…` as `<code>`.
+fn inline(text: &str) -> String {
+    let mut out = String::new();
+    for (i, part) in html(text).split('`').enumerate() {
+        if i % 2 == 1 {
+            out.push_str("<code>");
+            out.push_str(part);
+            out.push_str("</code>");
+        } else {
+            out.push_str(part);
+        }
+    }
+    if text.matches('`').count() % 2 == 1 {
+        // An unpaired backtick: shown as written.
+        return html(text);
+    }
+    out
+}
+
+fn md(text: &str) -> String {
+    text.replace('|', "\\|")
+}
+
+fn languages<'a, 'r>(rows: &'a [Row<'r>]) -> BTreeMap<&'r str, Vec<&'a Row<'r>>> {
+    let mut out: BTreeMap<&'r str, Vec<&'a Row<'r>>> = BTreeMap::new();
+    for row in rows {
+        out.entry(row.imp.language.as_str()).or_default().push(row);
+    }
+    out
+}
+
+/// The language's name as a reader writes it.
+fn language_name(language: &str) -> String {
+    match language {
+        "c++" => "C++".to_owned(),
+        "javascript" => "JavaScript".to_owned(),
+        other => {
+            let mut c = other.chars();
+            c.next()
+                .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
+                .unwrap_or_default()
+        }
+    }
+}
+
+/// `reports/README.md`'s summary: the table, the baseline and the choice per language.
+pub(super) fn summary_md(out: &mut String, results: &Results, rows: &[Row<'_>]) -> fmt::Result {
+    writeln!(out, "## Summary\n")?;
+    writeln!(
+        out,
+        "One row per implementation, best conformance to `rfc9309` first. **MUST/SHOULD** \
+         counts the checks (and the cases, a case passing when all its checks do) whose \
+         verdict rests on a MUST or SHOULD sentence of the profile's text; `unsupported` checks \
+         and known deviations are left out of the denominator and shown on each \
+         implementation's page. **Causes** are its failures under `rfc9309` attributed to \
+         constructs (see \"How failures are attributed\" below). **Findings** are its ranked \
+         root causes from the differential fuzzer. **Real world** is the share of its answers \
+         on the top-sites corpus that differ from the `google` profile (what Google's crawler \
+         does). Each name links to the implementation's page.\n"
+    )?;
+    writeln!(
+        out,
+        "| implementation | language | claims | rfc9309 MUST/SHOULD checks | cases | google \
+         MUST/SHOULD checks | cases | causes | findings | real world | fetch rfc9309 / google |"
+    )?;
+    writeln!(
+        out,
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+    )?;
+    for row in rows {
+        let name = &row.imp.name;
+        let findings = match row.defects {
+            Some(d) => format!("[{}](findings/{name}.md)", d.len()),
+            None => "–".to_owned(),
+        };
+        let real = row
+            .real_world
+            .map_or("–".to_owned(), |(n, d)| percent(d, n));
+        let fetch = row.fetch.map_or("does not fetch".to_owned(), |[r, g]| {
+            format!("{} / {}", r.text(), g.text())
+        });
+        writeln!(
+            out,
+            "| [{name}](implementations/{name}.md) | {} {} | {} | {} | {} | {} | {} | {} | {findings} | {real} | {fetch} |",
+            row.imp.language,
+            md(&row.imp.version),
+            claim_short(row.imp),
+            row.conformance[0].0.text(),
+            row.conformance[0].1.text(),
+            row.conformance[1].0.text(),
+            row.conformance[1].1.text(),
+            row.causes[0].len(),
+        )?;
+    }
+    writeln!(out)?;
+    baseline_md(out, results)?;
+    writeln!(out, "\n## Choosing a parser\n")?;
+    writeln!(
+        out,
+        "Per language, the implementation with the best `rfc9309` MUST/SHOULD score, and what \
+         it still gets wrong: its largest failure causes under `rfc9309` and its top-ranked \
+         differential finding.\n"
+    )?;
+    for (language, list) in languages(rows) {
+        let best = list[0];
+        writeln!(
+            out,
+            "- **{}**: {}",
+            language_name(language),
+            choice_text_md(best)
+        )?;
+        if list.len() > 1 {
+            let others: Vec<String> = list[1..]
+                .iter()
+                .map(|r| {
+                    format!(
+                        "[{}](implementations/{}.md) {}",
+                        r.imp.name,
+                        r.imp.name,
+                        percent(r.conformance[0].0.passed, r.conformance[0].0.scored())
+                    )
+                })
+                .collect();
+            writeln!(out, "  then {}", others.join(", "))?;
+        }
+    }
+    writeln!(out)?;
+    Ok(())
+}
+
+/// What the best of a language still gets wrong under `rfc9309`: up to three causes with
+/// MUST/SHOULD failures, and up to two with failures only where the text leaves room.
+fn still_wrong<'a>(row: &'a Row<'_>) -> (Vec<&'a Cause>, Vec<&'a Cause>) {
+    let breaks = row.causes[0]
+        .iter()
+        .filter(|c| c.binding > 0)
+        .take(3)
+        .collect();
+    let reads = row.causes[0]
+        .iter()
+        .filter(|c| c.binding == 0)
+        .take(2)
+        .collect();
+    (breaks, reads)
+}
+
+fn choice_text_md(row: &Row<'_>) -> String {
+    let name = &row.imp.name;
+    let mut text = format!(
+        "[{name}](implementations/{name}.md) ({} {}, claims {}): `rfc9309` MUST/SHOULD {} of \
+         checks, {} of cases",
+        row.imp.implementation,
+        row.imp.version,
+        claim_short(row.imp),
+        percent(row.conformance[0].0.passed, row.conformance[0].0.scored()),
+        percent(row.conformance[0].1.passed, row.conformance[0].1.scored()),
+    );
+    let apart = row.conformance[0].0.unsupported + row.conformance[0].0.known;
+    if apart > 0 {
+        text.push_str(&format!(
+            " ({apart} check(s) unsupported or known deviations, not scored)"
+        ));
+    }
+    let (breaks, reads) = still_wrong(row);
+    if breaks.is_empty() {
+        text.push_str("; no MUST/SHOULD check failed");
+    } else {
+        let list: Vec<String> = breaks
+            .iter()
+            .map(|c| {
+                format!(
+                    "{} (`{}`): {} failing check(s) in {} case(s), {} on MUST/SHOULD",
+                    c.about,
+                    c.tag,
+                    c.checks,
+                    c.cases.len(),
+                    c.binding
+                )
+            })
+            .collect();
+        text.push_str(&format!("; still breaks: {}", list.join("; ")));
+    }
+    if !reads.is_empty() {
+        let list: Vec<String> = reads
+            .iter()
+            .map(|c| format!("{} (`{}`)", c.about, c.tag))
+            .collect();
+        text.push_str(&format!(
+            "; reads differently (MAY or reading): {}",
+            list.join("; ")
+        ));
+    }
+    if let Some(top) = row.defects.and_then(|d| d.first()) {
+        text.push_str(&format!(
+            "; top finding: [{}](findings/{name}.md#{})",
+            md(&top.title),
+            top.id
+        ));
+    }
+    text
+}
+
+/// What answering the same to everything would score, per profile.
+fn baseline_md(out: &mut String, results: &Results) -> fmt::Result {
+    writeln!(
+        out,
+        "**The scale.** An implementation answering the same to every question would score, on \
+         the same MUST/SHOULD checks (and cases):\n"
+    )?;
+    writeln!(
+        out,
+        "| profile | `allow` to everything | `disallow` to everything |"
+    )?;
+    writeln!(out, "| --- | --- | --- |")?;
+    for p in Profile::ALL {
+        let cell = |a: Answer| {
+            let (checks, cases) = scores::baseline(results, p, Some(ForceGroup::Conformance), a);
+            format!(
+                "{} of checks, {} of cases",
+                percent(checks.passed, checks.scored()),
+                percent(cases.passed, cases.scored())
+            )
+        };
+        writeln!(
+            out,
+            "| {p} | {} | {} |",
+            cell(Answer::Allow),
+            cell(Answer::Disallow)
+        )?;
+    }
+    Ok(())
+}
+
+/// How failures are attributed (README).
+pub(super) fn attribution_md(out: &mut String) -> fmt::Result {
+    writeln!(out, "\n## How failures are attributed\n")?;
+    writeln!(
+        out,
+        "A failing check is attributed to one tag of its case, from the suite's closed tag \
+         vocabulary (`harness/src/suite/tags.rs`): among the case's construct tags (those \
+         naming a feature area other than the examples), the one the implementation fails most \
+         consistently across the whole suite (its failing checks over its scored checks of \
+         every case carrying the tag); ties go to the narrower tag (fewer checks in the \
+         suite), then to the name. A case without a construct tag falls back to its example \
+         tag (`rfc-example`, `guide`), then to its other tags. So a design gap (no wildcard \
+         support, the first matching rule obeyed, `Allow` not read) counts as one cause \
+         however many cases show it, and a case mixing constructs goes to the one the \
+         implementation gets wrong elsewhere too. The fetch cases are attributed the same way \
+         by their tags (`3xx`, `5xx`, `network-error`, …). The differential findings \
+         (`findings/`) are the finer account: each ranked root cause there was isolated by \
+         neutralising one construct at a time on a minimal input.\n"
+    )?;
+    writeln!(
+        out,
+        "A case passes when all its scored checks pass; it is left out (never counted as \
+         passed) when, without a failure, some of its checks are `unsupported` or known \
+         deviations. The code is `harness/src/report/scores.rs`."
+    )
+}
+
+/// One implementation's page, `implementations/<name>.md`.
+pub(super) fn implementation_md(results: &Results, row: &Row<'_>) -> Result<String, fmt::Error> {
+    let imp = row.imp;
+    let name = &imp.name;
+    let mut out = String::new();
+    writeln!(
+        out,
+        "<!-- Generated by `{}` from results.json and findings/index.json; do not edit. -->\n",
+        crate::report::COMMAND
+    )?;
+    writeln!(out, "# {name}\n")?;
+    writeln!(
+        out,
+        "`{}` {} ({}). [Summary](../README.md) · [findings](../findings/{name}.md) · [case \
+         matrix](../index.html#matrix/{name})\n",
+        imp.implementation, imp.version, imp.language
+    )?;
+    claim_md(&mut out, imp)?;
+    if let Some(why) = &imp.unavailable {
+        writeln!(out, "Unavailable: {why}")?;
+        return Ok(out);
+    }
+    writeln!(out, "## Scores\n")?;
+    writeln!(
+        out,
+        "Checks and cases passed of those scored (`unsupported` and known deviations apart). \
+         **MUST/SHOULD**: verdicts resting on a MUST or SHOULD sentence; **MAY/reading**: on a \
+         MAY or the profile's reading of a silent text.\n"
+    )?;
+    writeln!(
+        out,
+        "| profile | MUST/SHOULD checks | cases | MAY/reading checks | cases | unsupported | known deviations | causes |"
+    )?;
+    writeln!(out, "| --- | --- | --- | --- | --- | --- | --- | --- |")?;
+    for p in Profile::ALL {
+        let c = |g| scores::checks(results, imp, Suite::Robots, p, Some(g));
+        let k = |g| scores::cases(results, imp, Suite::Robots, p, Some(g));
+        let all = scores::checks(results, imp, Suite::Robots, p, None);
+        writeln!(
+            out,
+            "| {p} | {} | {} | {} | {} | {} | {} | {} |",
+            c(ForceGroup::Conformance).text(),
+            k(ForceGroup::Conformance).text(),
+            c(ForceGroup::Agreement).text(),
+            k(ForceGroup::Agreement).text(),
+            all.unsupported,
+            all.known,
+            scores::causes(results, imp, Suite::Robots, p).len()
+        )?;
+    }
+    writeln!(out)?;
+    for (i, p) in PROFILES.into_iter().enumerate() {
+        writeln!(out, "## Failures under `{p}`, by cause\n")?;
+        if row.causes[i].is_empty() {
+            writeln!(out, "None.\n")?;
+            continue;
+        }
+        for cause in &row.causes[i] {
+            writeln!(
+                out,
+                "- **{}** (`{}`): {} check(s) in {} case(s), {} on MUST/SHOULD; {}",
+                cause.about,
+                cause.tag,
+                cause.checks,
+                cause.cases.len(),
+                cause.binding,
+                cause.how()
+            )?;
+            writeln!(out, "  {}", case_links_md(results, cause))?;
+        }
+        writeln!(out)?;
+    }
+    if !imp.deviations.is_empty() {
+        writeln!(out, "## Known deviations\n")?;
+        for (case, reason) in &imp.deviations {
+            writeln!(
+                out,
+                "- `{case}`: {}",
+                reason.split_whitespace().collect::<Vec<_>>().join(" ")
+            )?;
+        }
+        writeln!(out)?;
+    }
+    writeln!(out, "## Differential findings\n")?;
+    match row.defects {
+        None => writeln!(out, "No findings index.\n")?,
+        Some([]) => writeln!(out, "No ranked root cause.\n")?,
+        Some(list) => {
+            writeln!(
+                out,
+                "{} ranked root cause(s) in [its report](../findings/{name}.md); the first five:\n",
+                list.len()
+            )?;
+            for d in list.iter().take(5) {
+                writeln!(
+                    out,
+                    "1. [{}](../findings/{name}.md#{}) ({} real-world check(s) flipped, {} corpus file(s))",
+                    md(&d.title),
+                    d.id,
+                    d.flips,
+                    d.files
+                )?;
+            }
+            writeln!(out)?;
+        }
+    }
+    if let Some(impact) = &results.impact
+        && let Some(r) = impact.implementations.iter().find(|r| &r.name == name)
+    {
+        writeln!(out, "## Real world\n")?;
+        let d = |p: Profile| r.disagree.get(&p).copied().unwrap_or(0);
+        writeln!(
+            out,
+            "On `{}` ({} sites, {} URLs), asked as `{}`: {} answered; differs from `rfc9309` on \
+             {} ({}), from `google` on {} ({}); {} unsupported, {} errors.\n",
+            impact.corpus,
+            impact.sites,
+            impact.urls,
+            impact.agent,
+            r.answered,
+            d(Profile::Rfc9309),
+            percent(d(Profile::Rfc9309), r.answered),
+            d(Profile::Google),
+            percent(d(Profile::Google), r.answered),
+            r.unsupported,
+            r.errors
+        )?;
+    }
+    writeln!(out, "## Fetch\n")?;
+    if imp.fetch_results.is_empty() {
+        writeln!(
+            out,
+            "Does not fetch robots.txt itself (not asked the fetch cases)."
+        )?;
+    } else {
+        for p in PROFILES {
+            let c = |g| scores::checks(results, imp, Suite::Fetch, p, Some(g));
+            let causes = scores::causes(results, imp, Suite::Fetch, p);
+            writeln!(
+                out,
+                "- `{p}`: MUST/SHOULD {}, MAY/reading {}; {} cause(s){}",
+                c(ForceGroup::Conformance).text(),
+                c(ForceGroup::Agreement).text(),
+                causes.len(),
+                if causes.is_empty() { "" } else { ":" }
+            )?;
+            for cause in &causes {
+                writeln!(
+                    out,
+                    "  - {} (`{}`): {} check(s) in {} case(s): {}",
+                    cause.about,
+                    cause.tag,
+                    cause.checks,
+                    cause.cases.len(),
+                    cause
+                        .cases
+                        .iter()
+                        .map(|(id, _)| format!("`{id}`"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )?;
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn claim_md(out: &mut String, imp: &Implementation) -> fmt::Result {
+    match &imp.claim {
+        Some(c) if c.reading != "none" => writeln!(
+            out,
+            "**Claims** `{}`: \u{201c}{}\u{201d} ([source]({}))\n",
+            c.reading, c.quote, c.source
+        ),
+        Some(_) => writeln!(
+            out,
+            "**Claims** no reading: its documentation names none.\n"
+        ),
+        None => writeln!(out, "**Claims**: not recorded in its manifest.\n"),
+    }
+}
+
+fn case_links_md(results: &Results, cause: &Cause) -> String {
+    cause
+        .cases
+        .iter()
+        .map(|(id, checks)| {
+            let file = results
+                .cases
+                .iter()
+                .find(|c| &c.id == id)
+                .map(|c| c.file.clone())
+                .unwrap_or_default();
+            let checks: Vec<String> = checks.iter().map(|c| format!("#{}", c + 1)).collect();
+            format!("[`{id}`](../../{file}) {}", checks.join(" "))
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The summary table of `index.html` (sortable: each cell carries `data-sort`).
+pub(super) fn summary_html(rows: &[Row<'_>]) -> String {
+    let mut out = String::new();
+    out.push_str(
+        "<div class=\"scroll\"><table class=\"summary\" id=\"summary-table\">\n<thead><tr>\
+<th data-type=\"text\">implementation</th><th data-type=\"text\" class=\"col-language\">language</th>\
+<th data-type=\"text\" class=\"col-claims\">claims</th>\
+<th data-type=\"num\" title=\"rfc9309 MUST/SHOULD checks passed of those scored\">rfc9309 MUST/SHOULD</th>\
+<th data-type=\"num\" title=\"rfc9309 MUST/SHOULD cases passed (all checks)\">cases</th>\
+<th data-type=\"num\" title=\"google MUST/SHOULD checks passed of those scored\">google MUST/SHOULD</th>\
+<th data-type=\"num\">cases</th>\
+<th data-type=\"num\" title=\"failure causes under rfc9309\">causes</th>\
+<th data-type=\"num\" title=\"ranked root causes of the differential fuzzer\">findings</th>\
+<th data-type=\"num\" title=\"share of real-world answers differing from the google profile\">real world ≠ google</th>\
+<th data-type=\"num\" title=\"fetch MUST/SHOULD checks, rfc9309\">fetch rfc9309</th>\
+<th data-type=\"num\" title=\"fetch MUST/SHOULD checks, google\">fetch google</th>\
+</tr></thead>\n<tbody>\n",
+    );
+    for row in rows {
+        let name = html(&row.imp.name);
+        let share = |t: &Tally| {
+            format!(
+                "<td data-sort=\"{:.6}\">{}<span class=\"sub\">{}/{}</span></td>",
+                t.share(),
+                percent(t.passed, t.scored()),
+                t.passed,
+                t.scored()
+            )
+        };
+        let findings = match row.defects {
+            Some(d) => format!(
+                "<td data-sort=\"{}\"><a href=\"findings/{name}.md\">{}</a></td>",
+                d.len(),
+                d.len()
+            ),
+            None => "<td data-sort=\"-1\">–</td>".to_owned(),
+        };
+        let real = match row.real_world {
+            Some((n, d)) => format!(
+                "<td data-sort=\"{:.6}\">{}</td>",
+                if n == 0 { -1.0 } else { d as f64 / n as f64 },
+                percent(d, n)
+            ),
+            None => "<td data-sort=\"-1\">–</td>".to_owned(),
+        };
+        let fetch = match &row.fetch {
+            Some([r, g]) => format!("{}{}", share(r), share(g)),
+            None => {
+                "<td data-sort=\"-1\" class=\"na\">–</td><td data-sort=\"-1\" class=\"na\">–</td>"
+                    .to_owned()
+            }
+        };
+        out.push_str(&format!(
+            "<tr data-impl=\"{name}\"><th scope=\"row\"><a class=\"impl-link\" href=\"#impl/{name}\">{name}</a>\
+<span class=\"sub\"><span class=\"lang\">{} · </span><a href=\"#matrix/{name}\">matrix</a></span></th>\
+<td class=\"col-language\">{}</td><td class=\"col-claims\">{}</td>{}{}{}{}<td data-sort=\"{}\">{}</td>{findings}{real}{fetch}</tr>\n",
+            html(&row.imp.language),
+            html(&row.imp.language),
+            html(claim_short(row.imp)),
+            share(&row.conformance[0].0),
+            share(&row.conformance[0].1),
+            share(&row.conformance[1].0),
+            share(&row.conformance[1].1),
+            row.causes[0].len(),
+            row.causes[0].len(),
+        ));
+    }
+    out.push_str("</tbody></table></div>\n");
+    out
+}
+
+/// The baseline paragraph of `index.html`.
+pub(super) fn baseline_html(results: &Results) -> String {
+    let cell = |p: Profile, a: Answer| {
+        let (checks, cases) = scores::baseline(results, p, Some(ForceGroup::Conformance), a);
+        format!(
+            "{} of checks, {} of cases",
+            percent(checks.passed, checks.scored()),
+            percent(cases.passed, cases.scored())
+        )
+    };
+    format!(
+        "<p class=\"baseline\"><strong>The scale:</strong> answering <code>allow</code> to \
+everything would score {} on the <code>rfc9309</code> MUST/SHOULD checks ({} under \
+<code>google</code>); answering <code>disallow</code> to everything, {} ({}).</p>\n",
+        cell(Profile::Rfc9309, Answer::Allow),
+        cell(Profile::Google, Answer::Allow),
+        cell(Profile::Rfc9309, Answer::Disallow),
+        cell(Profile::Google, Answer::Disallow),
+    )
+}
+
+/// The "choosing a parser" section of `index.html`.
+pub(super) fn choosing_html(rows: &[Row<'_>]) -> String {
+    let mut out = String::from("<ul class=\"choosing\">\n");
+    for (language, list) in languages(rows) {
+        let best = list[0];
+        let name = html(&best.imp.name);
+        let (breaks, reads) = still_wrong(best);
+        let plural = |n: usize| if n == 1 { "" } else { "s" };
+        let wrong: Vec<String> = breaks
+            .iter()
+            .map(|c| {
+                format!(
+                    "{} ({} failing check{} in {} case{}, {} on MUST/SHOULD)",
+                    inline(&c.about),
+                    c.checks,
+                    plural(c.checks),
+                    c.cases.len(),
+                    plural(c.cases.len()),
+                    c.binding
+                )
+            })
+            .collect();
+        let differs: Vec<String> = reads
+            .iter()
+            .map(|c| {
+                format!(
+                    "{} ({} check{})",
+                    inline(&c.about),
+                    c.checks,
+                    plural(c.checks)
+                )
+            })
+            .collect();
+        let mut item = format!(
+            "<li data-language=\"{}\"><strong>{}</strong>: <a class=\"impl-link\" href=\"#impl/{name}\">{name}</a> \
+— <code>rfc9309</code> MUST/SHOULD {} of checks, {} of cases; claims {}.",
+            html(language),
+            html(&language_name(language)),
+            percent(best.conformance[0].0.passed, best.conformance[0].0.scored()),
+            percent(best.conformance[0].1.passed, best.conformance[0].1.scored()),
+            html(claim_short(best.imp)),
+        );
+        let apart = best.conformance[0].0.unsupported + best.conformance[0].0.known;
+        if apart > 0 {
+            item.push_str(&format!(
+                " ({apart} check{} unsupported or known deviation{}, not scored.)",
+                if apart == 1 { "" } else { "s" },
+                if apart == 1 { "" } else { "s" }
+            ));
+        }
+        if wrong.is_empty() {
+            item.push_str(" No MUST/SHOULD check failed under <code>rfc9309</code>.");
+        } else {
+            item.push_str(&format!(
+                " <span class=\"wrong\">Still breaks: {}.</span>",
+                wrong.join("; ")
+            ));
+        }
+        if !differs.is_empty() {
+            item.push_str(&format!(
+                " <span class=\"differs\">Reads differently (MAY or reading): {}.</span>",
+                differs.join("; ")
+            ));
+        }
+        if let Some(top) = best.defects.and_then(|d| d.first()) {
+            item.push_str(&format!(
+                " <span class=\"top-defect\">Top finding: <a href=\"findings/{name}.md#{}\">{}</a>.</span>",
+                html(&top.id),
+                inline(&top.title)
+            ));
+        }
+        if list.len() > 1 {
+            let others: Vec<String> = list[1..]
+                .iter()
+                .map(|r| {
+                    format!(
+                        "<a href=\"#impl/{0}\">{0}</a> {1}",
+                        html(&r.imp.name),
+                        percent(r.conformance[0].0.passed, r.conformance[0].0.scored())
+                    )
+                })
+                .collect();
+            item.push_str(&format!(
+                " <span class=\"others\">Then: {}.</span>",
+                others.join(", ")
+            ));
+        }
+        item.push_str("</li>\n");
+        out.push_str(&item);
+    }
+    out.push_str("</ul>\n");
+    out
+}
+
+/// One implementation's view in `index.html` (shown for `#impl/<name>`).
+pub(super) fn implementation_html(results: &Results, row: &Row<'_>) -> String {
+    let imp = row.imp;
+    let name = html(&imp.name);
+    let mut out = format!(
+        "<section class=\"impl-page\" id=\"impl-{name}\" data-impl=\"{name}\" hidden>\n\
+<p class=\"nav\"><a href=\"#summary\" class=\"back\">← all implementations</a> · \
+<a href=\"implementations/{name}.md\">page as Markdown</a> · <a href=\"findings/{name}.md\">findings</a> · \
+<a href=\"#matrix/{name}\">case matrix</a></p>\n\
+<h2>{name}</h2>\n<p><code>{}</code> {} ({})</p>\n",
+        html(&imp.implementation),
+        html(&imp.version),
+        html(&imp.language)
+    );
+    out.push_str(&match &imp.claim {
+        Some(c) if c.reading != "none" => format!(
+            "<p class=\"claim\"><strong>Claims <code>{}</code></strong>: \u{201c}{}\u{201d} (<a href=\"{}\">source</a>)</p>\n",
+            html(&c.reading),
+            html(&c.quote),
+            html(&c.source)
+        ),
+        Some(_) => "<p class=\"claim\"><strong>Claims</strong> no reading: its documentation names none.</p>\n".to_owned(),
+        None => "<p class=\"claim\">Claim not recorded.</p>\n".to_owned(),
+    });
+    if let Some(why) = &imp.unavailable {
+        out.push_str(&format!("<p>Unavailable: {}</p>\n</section>\n", html(why)));
+        return out;
+    }
+    out.push_str(
+        "<div class=\"scroll\"><table class=\"scores\"><tr><th>profile</th><th>MUST/SHOULD checks</th>\
+<th>cases</th><th>MAY/reading checks</th><th>cases</th><th>unsupported</th><th>known</th></tr>\n",
+    );
+    for p in Profile::ALL {
+        let c = |g| scores::checks(results, imp, Suite::Robots, p, Some(g)).text();
+        let k = |g| scores::cases(results, imp, Suite::Robots, p, Some(g)).text();
+        let all = scores::checks(results, imp, Suite::Robots, p, None);
+        out.push_str(&format!(
+            "<tr><th>{p}</th><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
+            c(ForceGroup::Conformance),
+            k(ForceGroup::Conformance),
+            c(ForceGroup::Agreement),
+            k(ForceGroup::Agreement),
+            all.unsupported,
+            all.known
+        ));
+    }
+    out.push_str("</table></div>\n");
+    for (i, p) in PROFILES.into_iter().enumerate() {
+        out.push_str(&format!(
+            "<h3>Failures under <code>{p}</code>: {} cause{}</h3>\n",
+            row.causes[i].len(),
+            if row.causes[i].len() == 1 { "" } else { "s" }
+        ));
+        if row.causes[i].is_empty() {
+            out.push_str("<p>None.</p>\n");
+            continue;
+        }
+        out.push_str(&format!("<ol class=\"causes\" data-profile=\"{p}\">\n"));
+        for cause in &row.causes[i] {
+            let links: Vec<String> = cause
+                .cases
+                .iter()
+                .map(|(id, checks)| {
+                    format!(
+                        "<a class=\"case-link\" href=\"#case/{}\">{}</a>{}",
+                        html(id),
+                        html(id),
+                        checks
+                            .iter()
+                            .map(|c| format!(" #{}", c + 1))
+                            .collect::<String>()
+                    )
+                })
+                .collect();
+            out.push_str(&format!(
+                "<li><strong>{}</strong> <code>{}</code>: {} check{} in {} case{} ({} on MUST/SHOULD); {}.\
+<div class=\"cases\">{}</div></li>\n",
+                inline(&cause.about),
+                html(&cause.tag),
+                cause.checks,
+                if cause.checks == 1 { "" } else { "s" },
+                cause.cases.len(),
+                if cause.cases.len() == 1 { "" } else { "s" },
+                cause.binding,
+                html(&cause.how()),
+                links.join(", ")
+            ));
+        }
+        out.push_str("</ol>\n");
+    }
+    out.push_str("<h3>Differential findings</h3>\n");
+    match row.defects {
+        None => out.push_str("<p>No findings index.</p>\n"),
+        Some([]) => out.push_str("<p>No ranked root cause.</p>\n"),
+        Some(list) => {
+            out.push_str(&format!(
+                "<p>{} ranked root cause{} (<a href=\"findings/{name}.md\">report</a>); the first five:</p><ol class=\"defects\">\n",
+                list.len(),
+                if list.len() == 1 { "" } else { "s" }
+            ));
+            for d in list.iter().take(5) {
+                out.push_str(&format!(
+                    "<li><a href=\"findings/{name}.md#{}\">{}</a> ({} real-world flip{})</li>\n",
+                    html(&d.id),
+                    inline(&d.title),
+                    d.flips,
+                    if d.flips == 1 { "" } else { "s" }
+                ));
+            }
+            out.push_str("</ol>\n");
+        }
+    }
+    if let Some((n, d)) = row.real_world {
+        out.push_str(&format!(
+            "<h3>Real world</h3>\n<p>Differs from the <code>google</code> profile on {d} of {n} real answers ({}).</p>\n",
+            percent(d, n)
+        ));
+    }
+    out.push_str("<h3>Fetch</h3>\n");
+    if imp.fetch_results.is_empty() {
+        out.push_str("<p>Does not fetch robots.txt itself.</p>\n");
+    } else {
+        out.push_str("<ul class=\"fetch\">\n");
+        for p in PROFILES {
+            let c = |g| scores::checks(results, imp, Suite::Fetch, p, Some(g)).text();
+            let causes = scores::causes(results, imp, Suite::Fetch, p);
+            let listed: Vec<String> = causes
+                .iter()
+                .map(|c| {
+                    format!(
+                        "{} ({} case{}: {})",
+                        inline(&c.about),
+                        c.cases.len(),
+                        if c.cases.len() == 1 { "" } else { "s" },
+                        c.cases
+                            .iter()
+                            .map(|(id, _)| format!("<code>{}</code>", html(id)))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )
+                })
+                .collect();
+            out.push_str(&format!(
+                "<li><code>{p}</code>: MUST/SHOULD {}, MAY/reading {}; {} cause{}{}</li>\n",
+                c(ForceGroup::Conformance),
+                c(ForceGroup::Agreement),
+                causes.len(),
+                if causes.len() == 1 { "" } else { "s" },
+                if listed.is_empty() {
+                    String::new()
+                } else {
+                    format!(": {}", listed.join("; "))
+                }
+            ));
+        }
+        out.push_str("</ul>\n");
+    }
+    out.push_str("<p class=\"nav\"><a href=\"#summary\" class=\"back\">← all implementations</a></p>\n</section>\n");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::inline;
+
+    #[test]
+    fn code_spans_become_code_and_text_is_escaped() {
+        assert_eq!(
+            inline("rules on `/index.html` <b>"),
+            "rules on <code>/index.html</code> &lt;b&gt;"
+        );
+        assert_eq!(inline("a ` alone"), "a ` alone");
+    }
+}
