@@ -447,25 +447,27 @@ impl Crawler {
             .spawn()
             .map_err(|e| failed(&format!("cannot start `{program}`"), e))?;
         let limit = Duration::from_secs(self.spec.seconds);
-        let status = loop {
+        let waited = loop {
             match child.try_wait() {
-                Ok(Some(status)) => break Some(status),
-                Ok(None) if started.elapsed() >= limit => break None,
+                Ok(Some(status)) => break Ok(status.to_string()),
+                Ok(None) if started.elapsed() >= limit => break Err(()),
                 Ok(None) => thread::sleep(Duration::from_millis(10)),
-                Err(_) => break None,
+                Err(e) => break Ok(format!("not known ({e})")),
             }
         };
-        // The crawler's whole process group goes, whether it finished or not: a helper it
-        // left behind must not outlive the crawl.
-        kill_group(child.id());
-        let _ = child.kill();
+        if waited.is_err() {
+            // Out of time: the crawler's whole process group goes. The child is not reaped
+            // yet, so the group is still the crawler's own (its id cannot have been reused).
+            kill_group(child.id());
+            let _ = child.kill();
+        }
         let _ = child.wait();
         let output = RunOutput {
-            status: status.map_or_else(|| "killed".to_owned(), |s| s.to_string()),
+            status: waited.clone().unwrap_or_else(|()| "killed".to_owned()),
             log: fs::read(&log_path).unwrap_or_default(),
             elapsed: started.elapsed(),
         };
-        if status.is_none() {
+        if waited.is_err() {
             return Err(CrawlError::Timeout(format!(
                 "the crawl did not end within {}s{}",
                 self.spec.seconds,
@@ -818,7 +820,10 @@ pub fn serve(
     input: impl std::io::BufRead,
     output: impl std::io::Write,
 ) -> Result<()> {
-    let adapter = crate::engines::adapters::load_one(dir, install_root)?;
+    let dir = dir
+        .canonicalize()
+        .map_err(|e| anyhow::anyhow!("{}: {e}", dir.display()))?;
+    let adapter = crate::engines::adapters::load_one(&dir, install_root)?;
     let crawler = Crawler::new(&adapter)?;
     if let Some(why) = crawler.missing() {
         bail!("{}: {why}", adapter.manifest.name);
