@@ -23,8 +23,10 @@
 //! then asked under the crawler's token: the name is replaced by the token in the body's
 //! `user-agent` lines (each occurrence keeping its letter case: all lower, all upper, or as the
 //! token is written), and the question is put only when the reference gives the renamed
-//! question the same verdicts as the original under every profile. Otherwise the URLs are
-//! answered `unsupported`: renaming would change what is asked.
+//! question the same verdicts as the original under every profile under which the token can
+//! name a group (`wget2` cannot under RFC 9309, whose product tokens have no digits: there the
+//! crawler is judged as if its name were one). Otherwise the URLs are answered
+//! `unsupported`: renaming would change what is asked.
 //!
 //! What is requested is matched to what was asked by the request target with every escape
 //! decoded and dot segments removed (a crawler may normalise a link before requesting it), so
@@ -276,6 +278,19 @@ impl Crawler {
         let renamed = rename(body, own, token);
         let same = Profile::ALL.iter().all(|&profile| {
             let mut check = crate::engines::protocol::reference_check(profile);
+            // A profile under which the token cannot name a group at all (`wget2`'s digit is
+            // outside RFC 9309's product-token characters) is left out: there the crawler is
+            // judged as if its name were a product token.
+            let probe = ["http://example.com/x".to_owned()];
+            let names_group = check(
+                format!("user-agent: {token}\ndisallow: /\n").as_bytes(),
+                token,
+                &probe,
+            )
+            .is_ok_and(|v| v == [WireVerdict::Disallow]);
+            if !names_group {
+                return true;
+            }
             match (check(body, agent, urls), check(&renamed, token, urls)) {
                 (Ok(a), Ok(b)) => a == b,
                 _ => false,
@@ -425,52 +440,61 @@ impl Crawler {
                 .replace("{agent}", agent);
             argv.push(arg);
         }
-        let Some((program, rest)) = argv.split_first() else {
+        if argv.is_empty() {
             return Err(CrawlError::Failed("`run` is empty".into()));
-        };
+        }
         let log_path = out.join("crawler.log");
         let log = fs::File::create(&log_path).map_err(|e| failed("creating the crawl log", e))?;
         let log_err = log
             .try_clone()
             .map_err(|e| failed("creating the crawl log", e))?;
-        let mut command = Command::new(program);
+        // coreutils' `timeout` bounds the crawl: it runs the crawler in a process group of its
+        // own and, at the bound, signals that whole group (TERM, then KILL two seconds later),
+        // so a helper process the crawler started goes with it. Its status is 124 then.
+        let seconds = self.spec.seconds;
+        let mut command = Command::new("timeout");
         command
-            .args(rest)
+            .arg("--kill-after=2")
+            .arg(format!("{seconds}s"))
+            .args(&argv)
             .current_dir(&work)
             .stdin(Stdio::null())
             .stdout(log)
             .stderr(log_err);
+        // Its own group from the start, so that its signal to "its group" can reach no one
+        // else.
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut command, 0);
         let started = Instant::now();
         let mut child = command
             .spawn()
-            .map_err(|e| failed(&format!("cannot start `{program}`"), e))?;
-        let limit = Duration::from_secs(self.spec.seconds);
+            .map_err(|e| failed(&format!("cannot start `timeout {}`", argv[0]), e))?;
+        // `timeout` itself is waited for a little longer than its bound, and killed (it
+        // alone) should it not end by then.
+        let limit = Duration::from_secs(seconds + 5);
         let waited = loop {
             match child.try_wait() {
+                Ok(Some(status)) if status.code() == Some(124) || status.code() == Some(137) => {
+                    break Err(status.to_string());
+                }
                 Ok(Some(status)) => break Ok(status.to_string()),
-                Ok(None) if started.elapsed() >= limit => break Err(()),
+                Ok(None) if started.elapsed() >= limit => {
+                    let _ = child.kill();
+                    let _ = child.wait();
+                    break Err("killed".to_owned());
+                }
                 Ok(None) => thread::sleep(Duration::from_millis(10)),
                 Err(e) => break Ok(format!("not known ({e})")),
             }
         };
-        if waited.is_err() {
-            // Out of time: the crawler's whole process group goes. The child is not reaped
-            // yet, so the group is still the crawler's own (its id cannot have been reused).
-            kill_group(child.id());
-            let _ = child.kill();
-        }
-        let _ = child.wait();
         let output = RunOutput {
-            status: waited.clone().unwrap_or_else(|()| "killed".to_owned()),
+            status: waited.clone().unwrap_or_else(|e| e),
             log: fs::read(&log_path).unwrap_or_default(),
             elapsed: started.elapsed(),
         };
         if waited.is_err() {
             return Err(CrawlError::Timeout(format!(
-                "the crawl did not end within {}s{}",
-                self.spec.seconds,
+                "the crawl did not end within {seconds}s{}",
                 output.tail()
             )));
         }
@@ -498,16 +522,6 @@ impl RunOutput {
         let tail = lines[lines.len().saturating_sub(6)..].join(" | ");
         format!("; its output ends: {}", crate::text::clip(&tail, 600).0)
     }
-}
-
-fn kill_group(pid: u32) {
-    #[cfg(unix)]
-    let _ = Command::new("kill")
-        .arg("-KILL")
-        .arg(format!("-{pid}"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status();
 }
 
 /// A fresh empty directory for one crawl.
@@ -925,9 +939,13 @@ mod tests {
             (body.as_slice(), agent.as_str()),
             (&b"user-agent: wget\ndisallow: /a\n"[..], "wget")
         );
-        // A prefix of the name: renaming leaves it, and the verdicts change.
+        // The token's own group is there already: renamed, the groups merge.
         assert_eq!(
-            crawler.question(b"user-agent: Foo\ndisallow: /a\n", "FooBot", &urls),
+            crawler.question(
+                b"user-agent: wget\ndisallow: /a\n\nuser-agent: FooBot\ndisallow: /b\n",
+                "FooBot",
+                &urls
+            ),
             None
         );
     }
