@@ -490,7 +490,6 @@ impl Crawler {
         let output = RunOutput {
             status: waited.clone().unwrap_or_else(|e| e),
             log: fs::read(&log_path).unwrap_or_default(),
-            elapsed: started.elapsed(),
         };
         if waited.is_err() {
             return Err(CrawlError::Timeout(format!(
@@ -502,13 +501,11 @@ impl Crawler {
     }
 }
 
-/// What a crawler's run left: its exit status, its output (stdout and stderr), its time.
+/// What a crawler's run left: its exit status and its output (stdout and stderr).
 #[derive(Clone, Debug)]
 pub(crate) struct RunOutput {
     pub status: String,
     pub log: Vec<u8>,
-    #[allow(dead_code)]
-    pub elapsed: Duration,
 }
 
 impl RunOutput {
@@ -911,7 +908,7 @@ mod tests {
             b"User-agent: FooBot\nuser-agent: foobot\nUSER-AGENT: FOOBOT\nDisallow: /foobot\n";
         let renamed = rename(body, "FooBot", "Wget");
         assert_eq!(
-            String::from_utf8(renamed).unwrap(),
+            String::from_utf8(renamed).expect("UTF-8"),
             "User-agent: Wget\nuser-agent: wget\nUSER-AGENT: WGET\nDisallow: /foobot\n"
         );
     }
@@ -924,17 +921,17 @@ mod tests {
                  source = \"s\"\nkind = \"crawler\"\nrun = [\"w\", \"{start}\"]\n\
                  [crawler]\ntoken = \"wget\"\n",
             )
-            .unwrap(),
+            .expect("manifest"),
             dir: PathBuf::from("."),
             env: PathBuf::from("."),
             reptest: PathBuf::from("."),
         };
-        let crawler = Crawler::new(&adapter).unwrap();
+        let crawler = Crawler::new(&adapter).expect("a crawler");
         let urls = vec!["http://example.com/a".to_owned()];
         // A group for the name: renamed, the same question.
         let (body, agent) = crawler
             .question(b"user-agent: FooBot\ndisallow: /a\n", "FooBot", &urls)
-            .unwrap();
+            .expect("asked under the token");
         assert_eq!(
             (body.as_slice(), agent.as_str()),
             (&b"user-agent: wget\ndisallow: /a\n"[..], "wget")
