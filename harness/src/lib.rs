@@ -6,7 +6,8 @@
 //! (`reptest report`). [`answer`] holds the vocabulary they share (answers, statuses,
 //! profile-keyed maps), [`text`] the escape convention and other text functions, [`explain`] what
 //! `reptest check` prints, [`compare`] what `reptest compare` prints, [`scaffold`] the adapter
-//! skeletons of `reptest adapter new`, and [`fetch`] fetch conformance (the loopback server, the
+//! skeletons of `reptest adapter new`, [`crawl`] whole crawlers run against a loopback site,
+//! and [`fetch`] fetch conformance (the loopback server, the
 //! reference's HTTP client, the fetch cases' plays).
 //!
 //! The harness knows the reference only through `reptest-reference`'s public API, and knows
@@ -15,6 +16,7 @@
 
 pub mod answer;
 pub mod compare;
+pub mod crawl;
 pub mod engines;
 pub mod explain;
 pub mod fetch;

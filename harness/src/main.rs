@@ -386,6 +386,15 @@ enum AdapterCommand {
         /// Its adapter name.
         name: String,
     },
+    /// A whole crawler (an adapter directory with `kind = "crawler"`): each request is one
+    /// crawl of a loopback site serving the robots.txt.
+    Crawler {
+        /// The adapter directory (its `adapter.toml`).
+        dir: PathBuf,
+        /// Where adapters are installed.
+        #[arg(long, default_value_os_t = adapters::default_install_root())]
+        install_root: PathBuf,
+    },
     /// A deliberately faulty adapter, for the harness's own tests.
     #[command(hide = true)]
     Faulty {
@@ -508,7 +517,11 @@ fn run(cli: Cli) -> Result<ExitCode> {
                     protocol::serve_reference(profile, stdin, stdout)?;
                 }
                 AdapterCommand::Peer { name } => protocol::serve_peer(&name, stdin, stdout)?,
+                AdapterCommand::Crawler { dir, install_root } => {
+                    reptest::crawl::serve(&dir, &install_root, stdin, stdout)?;
+                }
                 AdapterCommand::Faulty { mode } => faulty::serve_mode(mode, stdin, stdout)?,
+
                 AdapterCommand::New {
                     name,
                     language,

@@ -41,7 +41,12 @@ pub struct Manifest {
     pub version: String,
     /// Where the implementation is published.
     pub source: String,
-    /// The command that serves protocol v1, with placeholders (see [`Adapter::command`]).
+    /// What kind of implementation it is: a parser library behind an adapter program
+    /// (`parser`, the default) or a whole crawler driven by the harness (`crawler`).
+    #[serde(default)]
+    pub kind: Kind,
+    /// The command that serves protocol v1, with placeholders (see [`Adapter::command`]); for
+    /// a crawler, the command that runs one crawl (placeholders in [`crate::crawl`]).
     pub run: Vec<String>,
     /// How the adapter maps questions onto the implementation, and what it declares
     /// `unsupported`.
@@ -69,12 +74,27 @@ pub struct Manifest {
     /// manifest (see [`crate::engines::library`]).
     #[serde(default)]
     pub repro: Option<crate::engines::library::ReproManifest>,
+    /// A crawler's bounds and agent handling (`kind = "crawler"` only).
+    #[serde(default)]
+    pub crawler: Option<crate::crawl::CrawlerSpec>,
     /// How to install it.
     #[serde(default)]
     pub setup: Setup,
     /// Known deviations, by case id.
     #[serde(default, rename = "deviation")]
     pub deviations: Vec<Deviation>,
+}
+
+/// What kind of implementation an adapter drives (the manifest's `kind`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Kind {
+    /// A parser library, behind an adapter program that speaks protocol v1.
+    #[default]
+    Parser,
+    /// A whole crawler: the harness serves the robots.txt and a start page on loopback, runs
+    /// one crawl per question and reads which URLs it requested ([`crate::crawl`]).
+    Crawler,
 }
 
 /// What a library's documentation says it follows (the manifest's `[claim]` table).
@@ -303,8 +323,12 @@ impl Adapter {
             .replace("{root}", &workspace_root().display().to_string())
     }
 
-    /// The command that serves the adapter, placeholders expanded.
+    /// The command that serves the adapter, placeholders expanded. A crawler is served by
+    /// this binary (`reptest adapter crawler DIR`), which runs its `run` once per question.
     pub fn command(&self) -> Vec<String> {
+        if self.manifest.kind == Kind::Crawler {
+            return crate::crawl::serve_command(self);
+        }
         self.manifest.run.iter().map(|a| self.expand(a)).collect()
     }
 
@@ -379,6 +403,8 @@ pub fn load_one(path: &Path, install_root: &Path) -> Result<Adapter> {
     if manifest.run.is_empty() {
         bail!("{}: `run` is empty", manifest_path.display());
     }
+    crate::crawl::check_manifest(&manifest)
+        .with_context(|| format!("{}: invalid crawler", manifest_path.display()))?;
     let mut seen = HashSet::new();
     for d in &manifest.deviations {
         if !seen.insert((d.case.clone(), d.profiles.clone())) {
@@ -552,6 +578,8 @@ fn setup_one(adapter: &Adapter, log: &mut dyn std::io::Write) -> Result<()> {
         install
             .env("DEBIAN_FRONTEND", "noninteractive")
             .args(["install", "-y", "-qq", "--no-install-recommends"])
+            // Another apt run holding the lock is waited for, not a failure.
+            .args(["-o", "DPkg::Lock::Timeout=300"])
             .args(&list);
         run_logged(&mut install, &step_log)
             .with_context(|| format!("apt-get install {} failed", list.join(" ")))?;

@@ -821,6 +821,13 @@ pub fn implementations_for(
     let mut warnings = Vec::new();
     for adapter in adapters {
         let name = &adapter.manifest.name;
+        if adapter.manifest.kind == crate::engines::adapters::Kind::Crawler {
+            // One crawl per question is too slow for a campaign's thousands (harness/README.md).
+            warnings.push(format!(
+                "{name}: left out: a whole crawler (`reptest run` asks it)"
+            ));
+            continue;
+        }
         if let Some(engine) = PeerEngine::new(name) {
             engines.push(Box::new(engine));
             continue;

@@ -797,6 +797,7 @@ mod tests {
             language: "go".to_owned(),
             version: version.to_owned(),
             unavailable: None,
+            claim: None,
             deviations: BTreeMap::new(),
             results: Vec::new(),
             fetch_results: Vec::new(),

@@ -412,7 +412,8 @@ pub fn questions(case: &Case) -> Vec<Question<'_>> {
     out
 }
 
-fn expectations(case: &Case, index: usize) -> BTreeMap<Profile, Expected> {
+/// The expectation per profile of check `index` of a robots.txt case.
+pub(crate) fn expectations(case: &Case, index: usize) -> BTreeMap<Profile, Expected> {
     let CaseKind::Robots { checks, .. } = &case.kind else {
         return BTreeMap::new();
     };
@@ -595,6 +596,9 @@ pub fn run_adapter_watched(
     timeout: Duration,
     watch: &(dyn Fn(&Progress<'_>) + Sync),
 ) -> AdapterReport {
+    if adapter.manifest.kind == adapters::Kind::Crawler {
+        return crate::crawl::runner::run_adapter(adapter, cases, all_ids);
+    }
     let started = Instant::now();
     let manifest = &adapter.manifest;
     let command = adapter.command();
