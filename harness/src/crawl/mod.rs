@@ -919,7 +919,7 @@ mod tests {
             manifest: toml::from_str(
                 "name = \"w\"\nimplementation = \"w\"\nlanguage = \"c\"\nversion = \"1\"\n\
                  source = \"s\"\nkind = \"crawler\"\nrun = [\"w\", \"{start}\"]\n\
-                 [crawler]\ntoken = \"wget\"\n",
+                 [crawler]\ntoken = \"acmebot\"\n",
             )
             .expect("manifest"),
             dir: PathBuf::from("."),
@@ -934,12 +934,12 @@ mod tests {
             .expect("asked under the token");
         assert_eq!(
             (body.as_slice(), agent.as_str()),
-            (&b"user-agent: wget\ndisallow: /a\n"[..], "wget")
+            (&b"user-agent: acmebot\ndisallow: /a\n"[..], "acmebot")
         );
         // The token's own group is there already: renamed, the groups merge.
         assert_eq!(
             crawler.question(
-                b"user-agent: wget\ndisallow: /a\n\nuser-agent: FooBot\ndisallow: /b\n",
+                b"user-agent: acmebot\ndisallow: /a\n\nuser-agent: FooBot\ndisallow: /b\n",
                 "FooBot",
                 &urls
             ),

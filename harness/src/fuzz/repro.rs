@@ -63,6 +63,26 @@ fn cpp_bytes(bytes: &[u8]) -> String {
     out
 }
 
+/// `bytes` as a Java string literal body, one `char` per byte (read back with
+/// `getBytes(StandardCharsets.ISO_8859_1)`): octal escapes, three digits each.
+fn java_bytes(bytes: &[u8]) -> String {
+    let mut out = String::new();
+    for &b in bytes {
+        match b {
+            b'\n' => out.push_str("\\n"),
+            b'\r' => out.push_str("\\r"),
+            b'\t' => out.push_str("\\t"),
+            b'\\' => out.push_str("\\\\"),
+            b'"' => out.push_str("\\\""),
+            0x20..=0x7E => out.push(char::from(b)),
+            _ => {
+                let _ = write!(out, "\\{b:03o}");
+            }
+        }
+    }
+    out
+}
+
 /// `bytes` as a Perl double-quoted string body.
 fn perl_bytes(bytes: &[u8]) -> String {
     let mut out = String::new();
@@ -128,6 +148,13 @@ fn fill(language: &str, code: &str, input: &FamilyInput) -> String {
             cpp_bytes(&body),
             cpp_bytes(input.agent.as_bytes()),
             cpp_bytes(input.url.as_bytes()),
+        ),
+        // A `\u` in Java source is read before its strings are: agent and URL go in as
+        // bytes too, each one `char`.
+        "java" => (
+            java_bytes(&body),
+            java_bytes(input.agent.as_bytes()),
+            java_bytes(input.url.as_bytes()),
         ),
         "perl" => (
             perl_bytes(&body),
