@@ -14,7 +14,6 @@ use reptest::engines::adapters::{self, Dirs};
 use reptest::engines::{faulty, protocol};
 use reptest::fuzz::campaign::{self, Campaign, Settings};
 use reptest::fuzz::corpus::Corpus;
-use reptest::fuzz::findings::Index;
 use reptest::fuzz::generate::InputClasses;
 use reptest::fuzz::merge::{self, Shard};
 use reptest::suite::expectations::{self, Expectations};
@@ -296,6 +295,10 @@ struct FuzzReportArgs {
     /// Only rewrite the reports from the catalogue and its `measured.json`: no engine runs.
     #[arg(long)]
     render: bool,
+    /// Check that the committed catalogue is what the code writes and derives (the index,
+    /// each family's files, `root-causes.json`, the pages); no engine runs, nothing written.
+    #[arg(long, conflicts_with_all = ["render", "ablate_only"])]
+    check: bool,
     /// Only ask the adapters about the neutralised variants of families that lack answers
     /// (root-cause labels), keeping `measured.json`: no corpus measurement.
     #[arg(long, conflicts_with = "render")]
@@ -432,6 +435,9 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Adapters { dirs } => print!("{}", adapters::listing(&dirs.load()?)),
         Command::Run(args) => return run_suite(&args),
         Command::FuzzDiff(args) => return fuzz_diff(&args),
+        Command::FuzzReport(args) if args.check => {
+            println!("{}", reptest::fuzz::store::check(&args.out)?);
+        }
         Command::FuzzReport(args) => {
             let plan = reptest::fuzz::measure::ReportPlan {
                 out: args.out,
@@ -559,7 +565,7 @@ fn fuzz_diff(args: &FuzzArgs) -> Result<ExitCode> {
 }
 
 fn report(args: &ReportArgs) -> Result<()> {
-    let findings = Index::read(&args.out.join("findings/index.json"))?;
+    let findings = reptest::fuzz::store::Published::read(&args.out.join("findings"))?;
     let results = if args.render || args.check {
         report::load_results(&args.out.join("results.json"))?
     } else {

@@ -13,7 +13,7 @@ use reptest::engines::adapters::BodyAs;
 use reptest::engines::protocol::WireVerdict;
 use reptest::engines::{Engine, EngineError, ReferenceEngine};
 use reptest::fuzz::campaign::{Campaign, Settings};
-use reptest::fuzz::findings::Catalogue;
+use reptest::fuzz::store::Catalogue;
 use reptest::fuzz::generate::{Input, InputClasses};
 use reptest::suite::cases;
 use reptest_reference::Profile;

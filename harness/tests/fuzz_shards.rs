@@ -11,7 +11,8 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use reptest::fuzz::campaign::{Campaign, Settings, in_process_implementations};
-use reptest::fuzz::findings::{Catalogue, Index};
+use reptest::fuzz::findings::Index;
+use reptest::fuzz::store::Catalogue;
 use reptest::fuzz::merge::{Shard, merge};
 
 const SEED: u64 = 11;

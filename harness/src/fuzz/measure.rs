@@ -694,7 +694,7 @@ pub struct ReportPlan {
 /// line; progress goes to `log`.
 pub fn fuzz_report(plan: &ReportPlan, log: &mut dyn std::io::Write) -> anyhow::Result<String> {
     use anyhow::Context as _;
-    let mut catalogue = crate::fuzz::findings::Catalogue::open(&plan.out)?;
+    let mut catalogue = crate::fuzz::store::Catalogue::open(&plan.out)?;
     if plan.render {
         catalogue.flush()?;
         return Ok(format!("reports rewritten in {}", plan.out.display()));

@@ -49,7 +49,8 @@ use anyhow::{Context, Result, bail};
 use serde::{Deserialize, Serialize};
 
 use crate::engines::EngineInfo;
-use crate::fuzz::findings::{Catalogue, Family, Index};
+use crate::fuzz::findings::{Family, Index};
+use crate::fuzz::store::Catalogue;
 
 /// Cases per block when none is given: the deduplication window of a campaign, and the unit
 /// shards are made of.
@@ -462,10 +463,7 @@ fn write(out: &Path, index: &Index, files: &[&FamilyFiles]) -> Result<()> {
         std::fs::rename(&temporary, &path)
             .with_context(|| format!("cannot write {}", path.display()))?;
     }
-    let mut json = serde_json::to_string_pretty(index)?;
-    json.push('\n');
-    std::fs::write(out.join("index.json"), json)
-        .with_context(|| format!("cannot write {}", out.join("index.json").display()))?;
+    crate::fuzz::store::write_index(out, index)?;
     Catalogue::open(out)?.flush()
 }
 

@@ -18,3 +18,4 @@ pub mod minimise;
 pub mod reask;
 pub mod repro;
 pub mod rootcause;
+pub mod store;

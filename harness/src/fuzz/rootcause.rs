@@ -38,6 +38,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use reptest_reference::Profile;
+use serde::{Deserialize, Serialize};
 
 use crate::answer::Answer;
 use crate::engines::reference_name;
@@ -47,7 +48,8 @@ use crate::fuzz::findings::{Family, Index};
 pub const GOOGLE_PARSER: &str = "google-robotstxt-cc";
 
 /// What kind of root cause.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Kind {
     /// The implementation answers allow or disallow where the reference answers otherwise.
     Deviation,
@@ -72,8 +74,10 @@ impl Kind {
     }
 }
 
-/// One behaviour of one implementation, with the families that show it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One behaviour of one implementation, with the families that show it. `reptest
+/// fuzz-report` derives them and stores them in the catalogue's `root-causes.json`
+/// ([`crate::fuzz::store`]), which the reports are drawn from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RootCause {
     /// Stable id: the implementation and a hash of the key.
     pub id: String,
@@ -85,26 +89,38 @@ pub struct RootCause {
     pub answer: Answer,
     /// The reference's answer under each profile the answer contradicts (for
     /// [`Kind::CheckReference`], the flagged profiles).
+    #[serde(with = "crate::answer::by_profile")]
     pub expected: BTreeMap<Profile, Answer>,
     /// The reference's answer under every profile, on the representative input.
+    #[serde(with = "crate::answer::by_profile")]
     pub reference: BTreeMap<Profile, Answer>,
     /// The behaviour label: the construct derived from the family's ablation
     /// ([`crate::fuzz::ablation::cause`]), [`crate::fuzz::ablation::COMBINED`] when no single
     /// construct explains it, or, for a catalogue not yet ablated, the primary construct
     /// ([`primary_construct`]).
-    pub construct: &'static str,
+    #[serde(deserialize_with = "interned")]
+    pub construct: Name,
     /// For a combined label: the constructs each of whose neutralisation removes the split.
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "interned_list"
+    )]
     pub with: Vec<&'static str>,
     /// Whether the construct is where the reference's profiles decide differently (a profile
     /// split); `None` when not derived from evidence.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub profile_split: Option<bool>,
     /// The representative family's feature (every construct its input holds).
     pub feature: String,
     /// Opt-in input classes (empty: realistic inputs).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub classes: Vec<String>,
     /// The call contracts the split rests on.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub contract: Vec<String>,
     /// The body transformation before the library received it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub transformation: Option<String>,
     /// The families that show it, by id.
     pub families: Vec<String>,
@@ -113,10 +129,42 @@ pub struct RootCause {
     /// The family with the smallest input: the repro.
     pub representative: String,
     /// For a timeout: the slowest time measured, in milliseconds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub timeout_ms: Option<u64>,
     /// Whether the implementation ignores the whole file on the construct
     /// ([`crate::fuzz::ablation::file_ignored`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub file_ignored: bool,
+}
+
+/// A construct's name. (Spelled through this alias so that serde reads it with [`interned`]
+/// rather than borrowing it from the text.)
+pub type Name = &'static str;
+
+/// A label read back from `root-causes.json`, as the `&'static str` the derivation gives.
+/// Labels are a small set of names (one per construct), each interned once.
+fn interned<'de, D: serde::Deserializer<'de>>(d: D) -> Result<&'static str, D::Error> {
+    Ok(intern(String::deserialize(d)?))
+}
+
+/// A list of labels read back ([`interned`]).
+fn interned_list<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<&'static str>, D::Error> {
+    Ok(Vec::<String>::deserialize(d)?
+        .into_iter()
+        .map(intern)
+        .collect())
+}
+
+/// The one `&'static str` for `name`.
+fn intern(name: String) -> &'static str {
+    static NAMES: std::sync::Mutex<BTreeSet<&'static str>> = std::sync::Mutex::new(BTreeSet::new());
+    let mut names = NAMES.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some(known) = names.get(name.as_str()) {
+        return known;
+    }
+    let leaked: &'static str = Box::leak(name.into_boxed_str());
+    names.insert(leaked);
+    leaked
 }
 
 impl RootCause {

@@ -8,7 +8,7 @@ use anyhow::{Context, Result};
 use reptest_reference::Profile;
 
 use crate::answer::{Answer, Status};
-use crate::fuzz::findings::Index as FindingsIndex;
+use crate::fuzz::store::Published as Findings;
 use crate::report::{
     COMMAND, CaseRecord, FetchCaseRecord, ForceGroup, Implementation, Results, score_by_force,
 };
@@ -281,7 +281,7 @@ fn fetch_wrong(
 /// `reports/README.md`: its sections in order.
 pub fn readme(
     results: &Results,
-    findings: Option<&FindingsIndex>,
+    findings: Option<&Findings>,
 ) -> std::result::Result<String, fmt::Error> {
     let mut out = String::new();
     section::header(&mut out, results)?;
@@ -312,7 +312,7 @@ mod section {
 
     use super::{areas_present, first_line, first_sentence, percent, ranked};
     use crate::answer::{Answer, Status};
-    use crate::fuzz::findings::Index as FindingsIndex;
+    use crate::fuzz::store::Published as Findings;
     use crate::report::{
         COMMAND, CaseRecord, ForceGroup, Impact, ImpactRow, Results, score, score_by_force,
     };
@@ -581,11 +581,11 @@ mod section {
 
     /// The differential findings: root causes per implementation, each linking its
     /// ready-to-file report.
-    pub(super) fn findings(out: &mut String, findings: &FindingsIndex) -> fmt::Result {
-        use crate::fuzz::rootcause::{Kind, root_causes};
+    pub(super) fn findings(out: &mut String, findings: &Findings) -> fmt::Result {
+        use crate::fuzz::rootcause::Kind;
         writeln!(out, "\n## Differential findings\n")?;
-        let cases: u64 = findings.runs.iter().map(|r| r.cases).sum();
-        let causes = root_causes(findings);
+        let cases: u64 = findings.index.runs.iter().map(|r| r.cases).sum();
+        let causes = &findings.causes;
         writeln!(
             out,
             "`reptest fuzz-diff` put {cases} generated robots.txt questions to the reference and \
@@ -594,12 +594,12 @@ mod section {
              into root causes (one behaviour of one library), each in a ready-to-file report \
              with a repro in the library's language. Counted on realistic inputs; timeouts and \
              root causes resting on a suspect reference are listed in the reports, apart:\n",
-            findings.families.len()
+            findings.index.families.len()
         )?;
         writeln!(out, "| implementation | root causes | errors | timeouts |")?;
         writeln!(out, "| --- | --- | --- | --- |")?;
         let mut rows: BTreeMap<&str, (usize, usize, usize)> = BTreeMap::new();
-        for cause in &causes {
+        for cause in causes {
             let row = rows.entry(cause.implementation.as_str()).or_default();
             if cause.ranked() {
                 row.0 += 1;
@@ -952,7 +952,7 @@ missed; <em>requests</em> are the checks on what the server was asked.</p>
 /// The files `reptest report` writes, rendered from `results` and the findings index.
 pub fn pages(
     results: &Results,
-    findings: Option<&FindingsIndex>,
+    findings: Option<&Findings>,
 ) -> Result<Vec<(&'static str, String)>> {
     let mut json = serde_json::to_string_pretty(results).context("cannot serialise the results")?;
     json.push('\n');
