@@ -10,8 +10,9 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
-use reptest::engines::adapters::{self, Dirs};
-use reptest::engines::{faulty, protocol};
+use reptest::engines::adapters;
+use reptest::engines::registry::{self, Dirs};
+use reptest::engines::{faulty, serve};
 use reptest::fuzz::campaign::{self, Campaign, Settings};
 use reptest::fuzz::corpus::Corpus;
 use reptest::fuzz::generate::InputClasses;
@@ -420,9 +421,9 @@ fn run(cli: Cli) -> Result<ExitCode> {
             let (stdin, stdout) = (io::stdin().lock(), io::stdout().lock());
             match which {
                 AdapterCommand::Reference { profile } => {
-                    protocol::serve_reference(profile, stdin, stdout)?;
+                    serve::serve_reference(profile, stdin, stdout)?;
                 }
-                AdapterCommand::Peer { name } => protocol::serve_peer(&name, stdin, stdout)?,
+                AdapterCommand::Peer { name } => serve::serve_peer(&name, stdin, stdout)?,
                 AdapterCommand::Faulty => faulty::serve(stdin, stdout)?,
                 AdapterCommand::New {
                     name,
@@ -487,7 +488,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                     dirs,
                 },
         } => {
-            let chosen = adapters::choose(&dirs, &names, false, true, &mut io::stderr())?;
+            let chosen = registry::choose(&dirs, &names, false, true, &mut io::stderr())?;
             let bodies: Vec<(String, adapters::BodyAs)> = chosen
                 .iter()
                 .map(|a| (a.manifest.name.clone(), a.manifest.body))
@@ -626,7 +627,7 @@ fn run_suite(args: &RunArgs) -> Result<ExitCode> {
     } else {
         writeln!(out)?;
         let dirs = args.dirs.clone();
-        adapters::choose(&dirs, &args.adapters, args.setup, false, &mut out)?
+        registry::choose(&dirs, &args.adapters, args.setup, false, &mut out)?
     };
     let mut reports = Vec::new();
     let mut gate_text = String::new();

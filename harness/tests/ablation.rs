@@ -12,9 +12,9 @@ use reptest::engines::{Engine, ReferenceEngine, reference_name};
 use reptest::fuzz::ablation::{ablate, narrower_phrase, rule_hex_side};
 use reptest::fuzz::filing::{clause, title};
 use reptest::fuzz::findings::Finding;
-use reptest::fuzz::store::Catalogue;
 use reptest::fuzz::generate::Input;
 use reptest::fuzz::rootcause::{DECIDED, root_causes};
+use reptest::fuzz::store::Catalogue;
 use reptest::suite::cases;
 use reptest_reference::Profile;
 

@@ -13,6 +13,8 @@ pub mod adapters;
 pub mod faulty;
 pub mod outside;
 pub mod protocol;
+pub mod registry;
+pub mod serve;
 mod subprocess;
 
 pub use subprocess::SubprocessEngine;

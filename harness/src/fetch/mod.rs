@@ -21,17 +21,12 @@
 pub mod client;
 pub mod live;
 pub mod play;
-pub mod runner;
 pub mod server;
 
 use std::time::Duration;
 
-use reptest_reference::Profile;
-
-use crate::engines::protocol::WireVerdict;
-use crate::fetch::play::{Host, RequestChecks};
-use crate::fetch::server::{Logged, Server};
-use crate::suite::cases::{Case, CaseKind, CheckResult, Expected};
+use crate::fetch::play::RequestChecks;
+use crate::fetch::server::Logged;
 
 /// How long one fetch may take before it is a timeout (the reference's client, and what
 /// adapters are told).
@@ -86,18 +81,6 @@ pub fn record_text(log: &[Logged]) -> String {
     format!("{}{more} ({} requests)", list.join(", "), log.len())
 }
 
-/// The server's record without the requests for the checked pages themselves (on host `a`):
-/// some clients fetch robots.txt only on the way to a page (`LWP::RobotUA`), and request
-/// checks are about robots.txt fetches.
-pub fn robots_requests(case: &Case, log: Vec<Logged>) -> Vec<Logged> {
-    let CaseKind::Served { checks, .. } = &case.kind else {
-        return log;
-    };
-    log.into_iter()
-        .filter(|l| !(l.host == Host::A && checks.iter().any(|c| c.url == l.path)))
-        .collect()
-}
-
 /// Judges a case's request checks against the server's record.
 pub fn judge_requests(checks: &RequestChecks, log: &[Logged]) -> Vec<RequestVerdict> {
     let seen = record_text(log);
@@ -116,103 +99,6 @@ pub fn judge_requests(checks: &RequestChecks, log: &[Logged]) -> Vec<RequestVerd
             detail: seen.clone(),
         })
         .collect()
-}
-
-/// The URLs a case's checks ask about, on host `a` of `server`.
-pub fn check_urls(case: &Case, server: &Server) -> Vec<String> {
-    let CaseKind::Served { checks, .. } = &case.kind else {
-        return Vec::new();
-    };
-    checks
-        .iter()
-        .map(|c| format!("{}{}", server.origin(Host::A), c.url))
-        .collect()
-}
-
-fn expected(verdict: WireVerdict) -> Result<Expected, String> {
-    match verdict {
-        WireVerdict::Allow => Ok(Expected::Allow),
-        WireVerdict::Disallow => Ok(Expected::Disallow),
-        WireVerdict::Unsupported => Err("unsupported".into()),
-    }
-}
-
-/// Runs a fetch case through the reference under `profile`: the server plays it, the
-/// reference's client fetches, and each check and request check is judged.
-pub fn run_reference(case: &Case, profile: Profile, timeout: Duration) -> Vec<CheckResult> {
-    let CaseKind::Served {
-        play,
-        agent,
-        checks,
-        requests,
-        ..
-    } = &case.kind
-    else {
-        return Vec::new();
-    };
-    let server = match Server::start(play) {
-        Ok(s) => s,
-        Err(e) => {
-            return checks
-                .iter()
-                .enumerate()
-                .filter_map(|(index, check)| {
-                    Some(CheckResult {
-                        index,
-                        url: check.url.clone(),
-                        agent: Some(agent.clone()),
-                        expected: check.expect.for_profile(profile)?,
-                        actual: Err(format!("the loopback server did not start: {e:#}")),
-                        explanation: String::new(),
-                    })
-                })
-                .collect();
-        }
-    };
-    let urls = check_urls(case, &server);
-    let (exchange, verdicts) =
-        client::reference_fetch(profile, &server.robots_url(), agent, &urls, timeout);
-    let decision = exchange.decision(profile);
-    let mut out = Vec::new();
-    for (index, (check, url)) in checks.iter().zip(&urls).enumerate() {
-        let Some(want) = check.expect.for_profile(profile) else {
-            continue;
-        };
-        let actual = match &verdicts {
-            Ok(v) => v
-                .get(index)
-                .copied()
-                .ok_or_else(|| "no verdict".to_owned())
-                .and_then(expected),
-            Err(e) => Err(e.clone()),
-        };
-        out.push(CheckResult {
-            index,
-            url: url.clone(),
-            agent: Some(agent.clone()),
-            expected: want,
-            actual,
-            explanation: format!("{decision}\n{}", exchange.describe().trim_end()),
-        });
-    }
-    drop(exchange);
-    let log = robots_requests(case, server.requests());
-    drop(server);
-    for (i, verdict) in judge_requests(requests, &log).into_iter().enumerate() {
-        out.push(CheckResult {
-            index: checks.len() + i,
-            url: verdict.label,
-            agent: None,
-            expected: Expected::Allow,
-            actual: Ok(if verdict.met {
-                Expected::Allow
-            } else {
-                Expected::Disallow
-            }),
-            explanation: format!("the server saw {}", verdict.detail),
-        });
-    }
-    out
 }
 
 #[cfg(test)]

@@ -18,9 +18,7 @@ use serde::{Deserialize, Serialize};
 use crate::answer::Answer;
 use crate::fuzz::findings::{Family, FamilyInput, Index};
 use crate::fuzz::repro::{call_name, repro};
-use crate::fuzz::rootcause::{
-    Kind, RootCause, construct_phrase, feature_tags, suspect_families,
-};
+use crate::fuzz::rootcause::{Kind, RootCause, construct_phrase, feature_tags, suspect_families};
 
 /// What `reptest fuzz-report` measured, by root-cause id (`measured.json`).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

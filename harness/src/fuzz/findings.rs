@@ -135,9 +135,7 @@ pub fn url_tags(url: &str) -> Vec<&'static str> {
     }
     let bytes = path.as_bytes();
     if bytes.windows(3).any(|w| {
-        w[0] == b'%'
-            && crate::fuzz::ablation::hex_octet(&w[1..])
-                .is_some_and(crate::fuzz::ablation::is_control)
+        w[0] == b'%' && crate::text::hex_octet(&w[1..]).is_some_and(crate::text::is_control)
     }) {
         extra.push("url-control-escape");
     }
@@ -202,6 +200,67 @@ pub fn against(split: &BTreeMap<String, Answer>, profile: Profile) -> Vec<String
         .map(|(name, _)| name.clone())
         .collect()
 }
+
+/// The implementation whose agreement makes a lonely reference suspect.
+pub const GOOGLE_PARSER: &str = "google-robotstxt-cc";
+
+/// Whether `family`'s input is minimal for implementation `name`.
+pub fn minimised_for(family: &Family, name: &str) -> bool {
+    family.minimised_for.is_empty()
+        || family.minimised_for == name
+        || family.also_minimised_for.iter().any(|n| n == name)
+}
+
+/// The feature's tags: the decision under `rfc9309` (and `google`), then the constructs.
+pub fn feature_tags(feature: &str) -> (Vec<&str>, Vec<&str>) {
+    let (decision, extra) = feature.split_once(" + ").unwrap_or((feature, ""));
+    let decision: Vec<&str> = decision
+        .split([' ', '/', ':'])
+        .filter(|t| !t.is_empty() && *t != "google")
+        .collect();
+    let extra: Vec<&str> = extra.split(' ').filter(|t| !t.is_empty()).collect();
+    (decision, extra)
+}
+
+/// The constructs in the order a behaviour label picks them: file format first (what the
+/// parser reads before any rule), then the shape of the deciding rule, then the URL's and
+/// the crawler name's; then the kind of decision, for a plain question.
+pub const CONSTRUCT_ORDER: [&str; 34] = [
+    "invalid-utf8",
+    "bom",
+    "partial-bom",
+    "cr-line-end",
+    "long-line",
+    "size-limit",
+    "misspelling",
+    "missing-colon",
+    "rule-outside-group",
+    "invalid-agent",
+    "no-leading-slash",
+    "empty-value",
+    "non-standard-field",
+    "unknown-field",
+    "inline-comment",
+    "crlf",
+    "inner-dollar",
+    "end-anchor",
+    "wildcard",
+    "percent",
+    "non-ascii",
+    "index-html",
+    "long",
+    "url-percent",
+    "url-non-ascii",
+    "url-query",
+    "agent-version",
+    "agent-space",
+    "no-group-applies",
+    "robots-txt",
+    "no-group",
+    "allow-rule",
+    "disallow-rule",
+    "no-matching-rule",
+];
 
 /// One disagreement, minimised, ready to be recorded.
 #[derive(Clone, Debug)]
@@ -297,14 +356,53 @@ pub struct Family {
     /// root cause's construct is derived from. Stored apart, in `families/<id>.json`
     /// ([`crate::fuzz::store`]): read from `index.json` only as catalogues written before kept it.
     #[serde(default, skip_serializing)]
-    pub ablation: Vec<crate::fuzz::ablation::Ablated>,
+    pub ablation: Vec<Ablated>,
     /// The minimal input cleaned for each implementation it was minimised for, by name: each
     /// construct whose neutralisation changes neither its answer nor the reference's was
     /// neutralised, with the same evidence asked about what is left
     /// ([`crate::fuzz::ablation::Cleaned`]). Its root causes are labelled and shown on it.
     /// Stored with [`Family::ablation`].
     #[serde(default, skip_serializing)]
-    pub cleaned_for: BTreeMap<String, crate::fuzz::ablation::Cleaned>,
+    pub cleaned_for: BTreeMap<String, Cleaned>,
+}
+
+/// One neutralised variant of a family's input, with every answer asked about it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ablated {
+    /// The construct neutralised.
+    pub construct: String,
+    /// The variant.
+    pub input: FamilyInput,
+    /// Each engine's answer to it (the references under every profile, and the
+    /// implementations that deviate in the family).
+    pub answers: BTreeMap<String, Answer>,
+}
+
+/// A family's minimal input cleaned for one implementation it was minimised for: the
+/// minimiser keeps what is needed for *some* split, not only for its, so a file may still
+/// hold a misspelling or a missing colon beside the construct that really splits it (a
+/// second profile split, or a second trigger, next to the real cause). Each construct whose
+/// neutralisation leaves its answer and the reference's under `rfc9309` and `google` as they
+/// were is neutralised, one at a time, asking it again each time; what is left is ablated
+/// again. Only realistic inputs are cleaned, and a variant leaves no class.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Cleaned {
+    /// The constructs neutralised, in the order they were, each leaving the answers as they
+    /// were.
+    pub removed: Vec<String>,
+    /// The construct whose neutralisation brought the reference's `rfc9309` and `google`
+    /// answers (and Google's parser's) to one while the implementation kept its own (it had
+    /// met one profile's answer by chance): the input was strengthened to that variant, and
+    /// its answers are the ones kept since.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub united: Option<String>,
+    /// The cleaned input.
+    pub input: FamilyInput,
+    /// The answers of the implementation it was cleaned for, and of the reference under every
+    /// profile, to it.
+    pub answers: BTreeMap<String, Answer>,
+    /// Its own ablation (as [`Family::ablation`], asked of that implementation only).
+    pub ablation: Vec<Ablated>,
 }
 
 /// A family's minimal input, as the index keeps it.
@@ -383,7 +481,7 @@ pub struct RunRecord {
     /// The part of a sharded campaign it examined (`--shard`, see `fuzz::merge`); absent for
     /// a whole campaign in blocks of the default size.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub shard: Option<crate::fuzz::merge::Shard>,
+    pub shard: Option<crate::fuzz::shard::Shard>,
     /// The opt-in input classes it asked about too, as `--inputs` takes them (empty: realistic
     /// inputs only).
     #[serde(default, skip_serializing_if = "String::is_empty")]

@@ -42,10 +42,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::answer::Answer;
 use crate::engines::reference_name;
+pub use crate::fuzz::findings::{CONSTRUCT_ORDER, GOOGLE_PARSER, feature_tags, minimised_for};
 use crate::fuzz::findings::{Family, Index};
-
-/// The implementation whose agreement makes a lonely reference suspect.
-pub const GOOGLE_PARSER: &str = "google-robotstxt-cc";
 
 /// What kind of root cause.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -158,7 +156,9 @@ fn interned_list<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<&'static 
 /// The one `&'static str` for `name`.
 fn intern(name: String) -> &'static str {
     static NAMES: std::sync::Mutex<BTreeSet<&'static str>> = std::sync::Mutex::new(BTreeSet::new());
-    let mut names = NAMES.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let mut names = NAMES
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     if let Some(known) = names.get(name.as_str()) {
         return known;
     }
@@ -712,13 +712,6 @@ fn fold_combined(causes: &mut Vec<RootCause>, index: &Index) {
     *causes = kept;
 }
 
-/// Whether `family`'s input is minimal for implementation `name`.
-pub fn minimised_for(family: &Family, name: &str) -> bool {
-    family.minimised_for.is_empty()
-        || family.minimised_for == name
-        || family.also_minimised_for.iter().any(|n| n == name)
-}
-
 /// The families where `name` deviates from the reference (neither a timeout nor under a
 /// suspect profile only) on an input minimised for another library and in none of its root
 /// causes: listed in its report as evidence not yet minimised for it.
@@ -931,46 +924,6 @@ pub fn construct_phrase(tag: &str) -> Option<&'static str> {
     })
 }
 
-/// The constructs in the order a behaviour label picks them: file format first (what the
-/// parser reads before any rule), then the shape of the deciding rule, then the URL's and
-/// the crawler name's; then the kind of decision, for a plain question.
-pub const CONSTRUCT_ORDER: [&str; 34] = [
-    "invalid-utf8",
-    "bom",
-    "partial-bom",
-    "cr-line-end",
-    "long-line",
-    "size-limit",
-    "misspelling",
-    "missing-colon",
-    "rule-outside-group",
-    "invalid-agent",
-    "no-leading-slash",
-    "empty-value",
-    "non-standard-field",
-    "unknown-field",
-    "inline-comment",
-    "crlf",
-    "inner-dollar",
-    "end-anchor",
-    "wildcard",
-    "percent",
-    "non-ascii",
-    "index-html",
-    "long",
-    "url-percent",
-    "url-non-ascii",
-    "url-query",
-    "agent-version",
-    "agent-space",
-    "no-group-applies",
-    "robots-txt",
-    "no-group",
-    "allow-rule",
-    "disallow-rule",
-    "no-matching-rule",
-];
-
 /// The behaviour label of a feature: its first construct in [`CONSTRUCT_ORDER`].
 pub fn primary_construct(feature: &str) -> &'static str {
     let (decision, extra) = feature_tags(feature);
@@ -979,17 +932,6 @@ pub fn primary_construct(feature: &str) -> &'static str {
         .find(|c| extra.contains(c) || decision.contains(c))
         .copied()
         .unwrap_or("other")
-}
-
-/// The feature's tags: the decision under `rfc9309` (and `google`), then the constructs.
-pub fn feature_tags(feature: &str) -> (Vec<&str>, Vec<&str>) {
-    let (decision, extra) = feature.split_once(" + ").unwrap_or((feature, ""));
-    let decision: Vec<&str> = decision
-        .split([' ', '/', ':'])
-        .filter(|t| !t.is_empty() && *t != "google")
-        .collect();
-    let extra: Vec<&str> = extra.split(' ').filter(|t| !t.is_empty()).collect();
-    (decision, extra)
 }
 
 /// The behaviour in words: what the minimal input exercises.

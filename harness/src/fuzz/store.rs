@@ -25,9 +25,10 @@ use reptest_reference::Profile;
 use serde::{Deserialize, Serialize};
 
 use crate::engines::adapters::BodyAs;
-use crate::fuzz::ablation::{Ablated, Cleaned};
 use crate::fuzz::filing::{self, Measured};
-use crate::fuzz::findings::{self, Family, FamilyInput, Finding, FirstSeen, Index, RunRecord};
+use crate::fuzz::findings::{
+    self, Ablated, Cleaned, Family, FamilyInput, Finding, FirstSeen, Index, RunRecord,
+};
 use crate::fuzz::rootcause::{RootCause, root_causes};
 
 /// The index's file.
@@ -371,7 +372,10 @@ impl Catalogue {
             let Some(input) = family.input.as_ref().map(FamilyInput::input) else {
                 continue;
             };
-            let path = self.dir.join("families").join(format!("{}.toml", family.id));
+            let path = self
+                .dir
+                .join("families")
+                .join(format!("{}.toml", family.id));
             let text = findings::case_toml(family, &input)?;
             if std::fs::read_to_string(&path).ok().as_deref() != Some(text.as_str()) {
                 write_atomic(&path, &text)?;
@@ -435,8 +439,8 @@ pub type Problems = Vec<String>;
 /// reports the pages drawn from them. Returns the closing line, or an error listing what
 /// differs.
 pub fn check(dir: &Path) -> Result<String> {
-    let index = read_full(dir)?
-        .with_context(|| format!("no findings catalogue in {}", dir.display()))?;
+    let index =
+        read_full(dir)?.with_context(|| format!("no findings catalogue in {}", dir.display()))?;
     let mut problems = check_files(dir, &index)?;
     let (causes, found) = check_root_causes(dir, &index)?;
     problems.extend(found);
@@ -553,7 +557,9 @@ fn check_family(dir: &Path, family: &Family) -> Problems {
             "families/{id}.toml holds {} cases, not one",
             cases.len()
         )),
-        Err(e) => problems.push(format!("families/{id}.toml is not a valid spec case: {e:#}")),
+        Err(e) => problems.push(format!(
+            "families/{id}.toml is not a valid spec case: {e:#}"
+        )),
     }
     problems
 }
@@ -595,7 +601,9 @@ pub fn check_root_causes(dir: &Path, index: &Index) -> Result<(Vec<RootCause>, P
         }
     }
     if problems.is_empty() && stored != derived {
-        problems.push(format!("{ROOT_CAUSES}: the root causes are not in the derived order"));
+        problems.push(format!(
+            "{ROOT_CAUSES}: the root causes are not in the derived order"
+        ));
     }
     Ok((derived, problems))
 }
@@ -616,7 +624,11 @@ pub fn describe(cause: &RootCause) -> String {
         cause.answer,
         cause.profiles(),
         cause.families.len(),
-        if cause.families.len() == 1 { "y" } else { "ies" }
+        if cause.families.len() == 1 {
+            "y"
+        } else {
+            "ies"
+        }
     )
 }
 
