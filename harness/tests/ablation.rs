@@ -18,7 +18,7 @@ use reptest::fuzz::store::Catalogue;
 use reptest::suite::cases;
 use reptest_reference::Profile;
 
-mod common;
+use crate::common;
 
 /// The reference under `rfc9309`, except that it reads a `useragent` line as `user-agent`
 /// (Google's parser's leniency).

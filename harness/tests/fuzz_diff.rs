@@ -18,7 +18,7 @@ use reptest::fuzz::store::Catalogue;
 use reptest::suite::cases;
 use reptest_reference::Profile;
 
-mod common;
+use crate::common;
 
 /// The one planted engine `name` (the reference under `google`), as a campaign takes it.
 fn planted(name: &str, call: common::Call) -> Vec<Box<dyn Engine>> {
