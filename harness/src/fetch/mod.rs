@@ -14,7 +14,9 @@
 //! protocol v1's fetch request (`harness/PROTOCOL.md`, "Fetch"). Every fetch has a timeout,
 //! every server stops with its case, and a hang or a crash costs only its case.
 //!
-//! Requests for the checked pages themselves are left out of the record ([`robots_requests`]).
+//! Requests for the checked pages themselves are left out of the record
+//! ([`crate::suite::cases::robots_requests`]); the suite judges fetch cases, this module plays
+//! them.
 //! A request check is judged like a verdict: "allow" when the server's record meets it,
 //! "disallow" when it does not, so the suite's statuses and scores need nothing new.
 

@@ -135,7 +135,7 @@ pub struct RootCause {
     pub file_ignored: bool,
 }
 
-/// A construct's name. (Spelled through this alias so that serde reads it with [`interned`]
+/// A construct's name. (Spelled through this alias so that serde reads it with `interned`
 /// rather than borrowing it from the text.)
 pub type Name = &'static str;
 
@@ -145,7 +145,7 @@ fn interned<'de, D: serde::Deserializer<'de>>(d: D) -> Result<&'static str, D::E
     Ok(intern(String::deserialize(d)?))
 }
 
-/// A list of labels read back ([`interned`]).
+/// A list of labels read back (as `interned` reads one).
 fn interned_list<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<&'static str>, D::Error> {
     Ok(Vec::<String>::deserialize(d)?
         .into_iter()
