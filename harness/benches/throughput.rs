@@ -19,7 +19,7 @@ use reptest::engines::adapters;
 use reptest::engines::{Engine, ReferenceEngine, SubprocessEngine};
 use reptest::fuzz::campaign::{Campaign, Settings, in_process_implementations};
 use reptest::fuzz::corpus::Corpus;
-use reptest::fuzz::findings::Catalogue;
+use reptest::fuzz::store::Catalogue;
 use reptest_reference::Profile;
 
 /// 40 questions of 25 URLs each, from the corpus when present (generated otherwise).

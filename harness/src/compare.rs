@@ -29,7 +29,8 @@ use reptest_reference::Profile;
 use serde::Serialize;
 
 use crate::answer::Answer;
-use crate::engines::adapters::{self, Adapter, Dirs};
+use crate::engines::adapters::Adapter;
+use crate::engines::registry::{self, Dirs};
 use crate::engines::{Engine, EngineError, EngineInfo, PeerEngine, SubprocessEngine};
 use crate::fuzz::findings::{self, Index};
 use crate::fuzz::generate::Input;
@@ -138,7 +139,7 @@ pub fn compare(options: &Options, log: &mut dyn std::io::Write) -> Result<Compar
         .iter()
         .map(|u| {
             if u.starts_with('/') {
-                format!("{}{u}", crate::suite::runner::PATH_HOST)
+                format!("{}{u}", crate::suite::cases::PATH_HOST)
             } else {
                 u.clone()
             }
@@ -152,7 +153,7 @@ pub fn compare(options: &Options, log: &mut dyn std::io::Write) -> Result<Compar
                 format!("`{given}` is not an absolute URL or a path starting with `/`")
             })?;
     }
-    let chosen = adapters::choose(&options.dirs, &options.adapters, false, true, log)?;
+    let chosen = registry::choose(&options.dirs, &options.adapters, false, true, log)?;
     let answers = ask_all(&chosen, &body, &options.agent, &urls, options);
     let mut implementations = Vec::new();
     let mut unavailable = Vec::new();

@@ -10,11 +10,11 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
-use reptest::engines::adapters::{self, Dirs};
-use reptest::engines::{faulty, protocol};
+use reptest::engines::adapters;
+use reptest::engines::registry::{self, Dirs};
+use reptest::engines::{faulty, serve};
 use reptest::fuzz::campaign::{self, Campaign, Settings};
 use reptest::fuzz::corpus::Corpus;
-use reptest::fuzz::findings::Index;
 use reptest::fuzz::generate::InputClasses;
 use reptest::fuzz::merge::{self, Shard};
 use reptest::suite::expectations::{self, Expectations};
@@ -301,6 +301,10 @@ struct FuzzReportArgs {
     /// Only rewrite the reports from the catalogue and its `measured.json`: no engine runs.
     #[arg(long)]
     render: bool,
+    /// Check that the committed catalogue is what the code writes and derives (the index,
+    /// each family's files, `root-causes.json`, the pages); no engine runs, nothing written.
+    #[arg(long, conflicts_with_all = ["render", "ablate_only"])]
+    check: bool,
     /// Only ask the adapters about the neutralised variants of families that lack answers
     /// (root-cause labels), keeping `measured.json`: no corpus measurement.
     #[arg(long, conflicts_with = "render")]
@@ -514,14 +518,13 @@ fn run(cli: Cli) -> Result<ExitCode> {
             let (stdin, stdout) = (io::stdin().lock(), io::stdout().lock());
             match which {
                 AdapterCommand::Reference { profile } => {
-                    protocol::serve_reference(profile, stdin, stdout)?;
+                    serve::serve_reference(profile, stdin, stdout)?;
                 }
-                AdapterCommand::Peer { name } => protocol::serve_peer(&name, stdin, stdout)?,
+                AdapterCommand::Peer { name } => serve::serve_peer(&name, stdin, stdout)?,
                 AdapterCommand::Crawler { dir, install_root } => {
                     reptest::crawl::serve(&dir, &install_root, stdin, stdout)?;
                 }
                 AdapterCommand::Faulty { mode } => faulty::serve_mode(mode, stdin, stdout)?,
-
                 AdapterCommand::New {
                     name,
                     language,
@@ -533,6 +536,9 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Adapters { dirs } => out!("{}", adapters::listing(&dirs.load()?)),
         Command::Run(args) => return run_suite(&args),
         Command::FuzzDiff(args) => return fuzz_diff(&args),
+        Command::FuzzReport(args) if args.check => {
+            println!("{}", reptest::fuzz::store::check(&args.out)?);
+        }
         Command::FuzzReport(args) => {
             let plan = reptest::fuzz::measure::ReportPlan {
                 out: args.out,
@@ -582,7 +588,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                     dirs,
                 },
         } => {
-            let chosen = adapters::choose(&dirs, &names, false, true, &mut io::stderr())?;
+            let chosen = registry::choose(&dirs, &names, false, true, &mut io::stderr())?;
             let bodies: Vec<(String, adapters::BodyAs)> = chosen
                 .iter()
                 .map(|a| (a.manifest.name.clone(), a.manifest.body))
@@ -660,7 +666,7 @@ fn fuzz_diff(args: &FuzzArgs) -> Result<ExitCode> {
 }
 
 fn report(args: &ReportArgs) -> Result<()> {
-    let findings = Index::read(&args.out.join("findings/index.json"))?;
+    let findings = reptest::fuzz::store::Published::read(&args.out.join("findings"))?;
     let results = if args.render || args.check {
         report::load_results(&args.out.join("results.json"))?
     } else {
@@ -744,7 +750,7 @@ fn run_suite(args: &RunArgs) -> Result<ExitCode> {
     } else {
         writeln!(out)?;
         let dirs = args.dirs.clone();
-        adapters::choose(&dirs, &args.adapters, args.setup, false, &mut out)?
+        registry::choose(&dirs, &args.adapters, args.setup, false, &mut out)?
     };
     let mut reports = Vec::new();
     let mut gate_text = String::new();

@@ -1,6 +1,6 @@
 //! Text functions every module shares: the body escape convention of the spec cases (one
-//! encoder, one decoder), a stable hash, clipping long text for display, and reading the
-//! durations that options take.
+//! encoder, one decoder), a stable hash, clipping long text for display, reading the
+//! durations that options take, and the filler lines that take a case's body to a size.
 
 use std::fmt::Write as _;
 use std::time::Duration;
@@ -226,6 +226,52 @@ pub fn lines_with_ends(body: &[u8]) -> Vec<(&[u8], &[u8])> {
         .into_iter()
         .map(|line| (&body[line.content], &body[line.end]))
         .collect()
+}
+
+/// The line of a body that `fill_to` replaces.
+pub const FILL_MARKER: &[u8] = b"<fill>\n";
+
+/// Replaces the one `<fill>` line of `body` with comment lines so that what follows it starts
+/// at byte `offset`: bodies near the 500 KiB limit stay a few lines long in the case file.
+pub fn fill(body: &[u8], offset: usize) -> Result<Vec<u8>> {
+    let at = body
+        .windows(FILL_MARKER.len())
+        .position(|w| w == FILL_MARKER)
+        .filter(|&at| at == 0 || body[at - 1] == b'\n')
+        .ok_or_else(|| anyhow!("`fill_to` needs a line `<fill>` in `robots`"))?;
+    let rest = &body[at + FILL_MARKER.len()..];
+    if rest.windows(FILL_MARKER.len()).any(|w| w == FILL_MARKER) {
+        bail!("`robots` has more than one `<fill>` line");
+    }
+    let mut remaining = offset
+        .checked_sub(at)
+        .filter(|r| *r >= 2)
+        .ok_or_else(|| anyhow!("`fill_to` {offset} leaves no room before byte {at}"))?;
+    let mut out = body[..at].to_vec();
+    while remaining > 0 {
+        // Lines of 80 bytes, the last one shorter, never shorter than "#\n".
+        let len = if remaining > 81 { 80 } else { remaining };
+        out.push(b'#');
+        out.extend(std::iter::repeat_n(b'.', len - 2));
+        out.push(b'\n');
+        remaining -= len;
+    }
+    out.extend_from_slice(rest);
+    Ok(out)
+}
+
+/// The octet two hex digits write (`None` for anything else).
+pub fn hex_octet(hex: &[u8]) -> Option<u8> {
+    match hex {
+        [a, b] if a.is_ascii_hexdigit() && b.is_ascii_hexdigit() => {
+            u8::from_str_radix(std::str::from_utf8(hex).ok()?, 16).ok()
+        }
+        _ => None,
+    }
+}
+/// Whether `byte` is a control character (`%00`–`%1F`, `%7F`).
+pub fn is_control(byte: u8) -> bool {
+    byte < 0x20 || byte == 0x7F
 }
 
 #[cfg(test)]

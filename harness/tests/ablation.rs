@@ -11,13 +11,14 @@ use reptest::engines::protocol::WireVerdict;
 use reptest::engines::{Engine, ReferenceEngine, reference_name};
 use reptest::fuzz::ablation::{ablate, narrower_phrase, rule_hex_side};
 use reptest::fuzz::filing::{clause, title};
-use reptest::fuzz::findings::{Catalogue, Finding};
+use reptest::fuzz::findings::Finding;
 use reptest::fuzz::generate::Input;
 use reptest::fuzz::rootcause::{DECIDED, root_causes};
+use reptest::fuzz::store::Catalogue;
 use reptest::suite::cases;
 use reptest_reference::Profile;
 
-mod common;
+use crate::common;
 
 /// The reference under `rfc9309`, except that it reads a `useragent` line as `user-agent`
 /// (Google's parser's leniency).

@@ -1,106 +1,259 @@
-//! The committed findings catalogue (`reports/findings/`) is consistent: every family in its
-//! index has its report and its spec case, every spec case loads as the suite's cases do, and
-//! the reference passes each one under every profile (the expectations are its verdicts).
+//! Root-cause labels on a fixture: `tests/data/findings/` is a catalogue of 19 families of
+//! the committed one (`reports/findings/`), chosen to cover the kinds of label: profile splits,
+//! clauses of each force, combined labels (a profile mix among them), a whole file ignored, an
+//! `Allow` ignored, a tie filed under rule order (a label that rests on another family's),
+//! errors, timeouts, a suspect reference, and each opt-in input class, body transformation
+//! and call contract. Its `root-causes.json` holds the golden labels, which are those of the
+//! committed catalogue; the fixture is checked as `reptest fuzz-report --check` checks the
+//! committed catalogue (which `.ci/run` does, in release mode).
+//!
+//! To redraw it after a change to the labels: `reptest fuzz-report --render --out
+//! harness/tests/data/findings` (and `reptest fuzz-report` for the committed catalogue).
 
-use std::path::Path;
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
 
-use reptest::fuzz::findings::Index;
-use reptest::suite::cases;
-use reptest_reference::Profile;
+use reptest::fuzz::ablation::COMBINED;
+use reptest::fuzz::filing::clause;
+use reptest::fuzz::rootcause::{Kind, RootCause};
+use reptest::fuzz::store;
 
-#[test]
-fn every_family_is_a_loadable_case_the_reference_passes() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../reports/findings");
-    let text = std::fs::read_to_string(dir.join("index.json"))
-        .expect("reports/findings/index.json is committed");
-    let index: Index = serde_json::from_str(&text).expect("the index matches its schema");
-    assert!(!index.families.is_empty(), "the catalogue is empty");
-    let mut checked = 0;
-    for family in &index.families {
-        let report = dir.join("families").join(format!("{}.md", family.id));
-        assert!(report.is_file(), "{} has no report", family.id);
-        let file = dir.join("families").join(format!("{}.toml", family.id));
-        let loaded = cases::load_file(&file)
-            .unwrap_or_else(|e| panic!("{}: not a valid spec case: {e:#}", file.display()));
-        assert_eq!(loaded.len(), 1, "{}", file.display());
-        for profile in Profile::ALL {
-            for result in cases::run_reference(&loaded[0], profile) {
-                assert!(
-                    result.passed(),
-                    "{} [{profile}]: the reference disagrees with its own finding",
-                    family.id
-                );
-                checked += 1;
-            }
-        }
-    }
-    assert!(checked >= index.families.len());
+fn fixture() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/findings")
+}
+
+fn golden() -> Vec<RootCause> {
+    store::read_root_causes(&fixture())
+        .expect("the fixture's root causes read")
+        .expect("the fixture has a root-causes.json")
 }
 
 #[test]
-fn the_reports_lead_with_root_causes_derived_from_the_families() {
-    use reptest::fuzz::rootcause::{Kind, root_causes};
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../reports/findings");
-    let text = std::fs::read_to_string(dir.join("index.json")).expect("index.json");
-    let index: Index = serde_json::from_str(&text).expect("the index matches its schema");
-    let readme = std::fs::read_to_string(dir.join("README.md")).expect("README.md");
-    let leads = readme.find("## Root causes per implementation");
-    let families = readme.find("## Families");
-    assert!(
-        leads.is_some() && leads < families,
-        "the README does not lead with the root causes"
-    );
-    let causes = root_causes(&index);
-    assert!(!causes.is_empty());
-    let mut per: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
-    for cause in &causes {
-        let report = std::fs::read_to_string(dir.join(format!("{}.md", cause.implementation)))
-            .unwrap_or_else(|_| panic!("no report for {}", cause.implementation));
+fn the_fixture_is_what_the_code_derives_from_it() {
+    // Labels, pages, index, evidence files, and each family's case (loading as the suite's
+    // cases do, passed by the reference under every profile).
+    if let Err(e) = store::check(&fixture()) {
+        panic!(
+            "{e:#}\n(after a deliberate change: `reptest fuzz-report --render --out \
+             harness/tests/data/findings`)"
+        );
+    }
+}
+
+#[test]
+fn the_golden_labels_are_the_committed_catalogue_s() {
+    let committed =
+        store::read_root_causes(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../reports/findings"))
+            .expect("reports/findings/root-causes.json reads")
+            .expect("reports/findings/root-causes.json is committed");
+    for cause in golden() {
+        // A root cause's id is its implementation and a hash of its key (kind, answer,
+        // label, input class, contract, transformation): the same behaviour in the whole
+        // catalogue, with the fixture's family among its evidence.
+        let same = committed
+            .iter()
+            .find(|c| c.id == cause.id)
+            .unwrap_or_else(|| {
+                panic!(
+                    "{} ({}) is not a root cause of the committed catalogue",
+                    cause.id,
+                    store::describe(&cause)
+                )
+            });
         assert!(
-            report.contains(&format!("<a id=\"{}\"></a>", cause.id)),
-            "{}: root cause {} is not in its report (regenerate with `reptest fuzz-report`)",
-            cause.implementation,
+            same.families.contains(&cause.representative),
+            "{}: {} is not among its families in the committed catalogue",
+            cause.id,
+            cause.representative
+        );
+        assert_eq!(
+            (
+                &same.implementation,
+                same.kind,
+                same.answer,
+                same.construct,
+                &same.with,
+                same.profile_split,
+                same.file_ignored,
+            ),
+            (
+                &cause.implementation,
+                cause.kind,
+                cause.answer,
+                cause.construct,
+                &cause.with,
+                cause.profile_split,
+                cause.file_ignored,
+            ),
+            "{}",
             cause.id
         );
-        assert!(readme.contains(&format!("]({}.md)", cause.implementation)));
-        if cause.ranked() {
-            *per.entry(cause.implementation.as_str()).or_default() += 1;
+    }
+}
+
+#[test]
+fn the_fixture_covers_every_kind_of_label() {
+    let causes = golden();
+    let has = |what: &str, test: &dyn Fn(&RootCause) -> bool| {
+        assert!(causes.iter().any(test), "the fixture has no {what}");
+    };
+    for kind in [
+        Kind::Deviation,
+        Kind::Error,
+        Kind::Timeout,
+        Kind::CheckReference,
+    ] {
+        has(kind.name(), &|c| c.kind == kind);
+    }
+    has("profile split", &|c| {
+        c.profile_split == Some(true) && c.construct != COMBINED
+    });
+    has("profile mix", &RootCause::profile_mix);
+    has("combined label", &|c| {
+        c.construct == COMBINED && !c.profile_mix() && c.kind == Kind::Deviation
+    });
+    has("whole file ignored", &|c| c.file_ignored);
+    has("`Allow` ignored", &|c| c.construct == "allow-ignored");
+    has("tie filed under rule order", &|c| {
+        c.construct == "rule-order" && c.families.len() > 1
+    });
+    for class in ["raw-url", "agent-string", "invalid-utf8"] {
+        has(class, &|c| c.classes.iter().any(|k| k == class));
+    }
+    has("body transformation", &|c| c.transformation.is_some());
+    has("call contract", &|c| !c.contract.is_empty());
+    let forces: BTreeSet<&str> = causes.iter().map(|c| clause(c, None).force).collect();
+    for force in ["must", "should", "interpretation", "profile-split"] {
+        assert!(
+            forces.contains(force),
+            "no clause of force {force}: {forces:?}"
+        );
+    }
+}
+
+/// Every file under `dir` with its bytes, by relative path.
+fn files(dir: &Path) -> std::collections::BTreeMap<PathBuf, Vec<u8>> {
+    let mut out = std::collections::BTreeMap::new();
+    let mut stack = vec![dir.to_owned()];
+    while let Some(at) = stack.pop() {
+        for entry in std::fs::read_dir(&at).expect("a directory") {
+            let path = entry.expect("an entry").path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                let bytes = std::fs::read(&path).expect("readable");
+                out.insert(path.strip_prefix(dir).expect("inside").to_owned(), bytes);
+            }
         }
-        // A root cause's evidence is families of the catalogue, and it is in the ranking
-        // only when realistic and not resting on a suspect reference.
-        assert!(!cause.families.is_empty());
-        if cause.kind == Kind::CheckReference || cause.kind == Kind::Timeout {
-            assert!(!cause.ranked());
+    }
+    out
+}
+
+#[test]
+fn a_new_family_rewrites_the_index_alone_and_an_inline_index_moves_its_evidence_out() {
+    use std::collections::BTreeMap;
+
+    use reptest::answer::Answer;
+    use reptest::engines::{Engine, EngineInfo, ReferenceEngine, reference_name};
+    use reptest::fuzz::findings::Finding;
+    use reptest::fuzz::generate::Input;
+    use reptest_reference::Profile;
+
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("findings-store");
+    let _ = std::fs::remove_dir_all(&dir);
+    for (path, bytes) in files(&fixture()) {
+        let to = dir.join(&path);
+        std::fs::create_dir_all(to.parent().expect("a folder")).expect("created");
+        std::fs::write(to, bytes).expect("written");
+    }
+    // The index as catalogues wrote it before: each family's evidence inline.
+    let mut index: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.join("index.json")).expect("index"))
+            .expect("json");
+    let mut moved = 0;
+    for family in index["families"].as_array_mut().expect("families") {
+        let id = family["id"].as_str().expect("an id").to_owned();
+        let path = store::evidence_path(&dir, &id);
+        if let Ok(text) = std::fs::read(&path) {
+            let evidence: serde_json::Value = serde_json::from_slice(&text).expect("json");
+            for (key, value) in evidence.as_object().expect("an object") {
+                family[key] = value.clone();
+            }
+            std::fs::remove_file(path).expect("removed");
+            moved += 1;
         }
-        // Every committed input is inside the default classes or listed with its class.
-        let family = index
-            .families
+    }
+    assert!(moved > 10);
+    std::fs::write(dir.join("index.json"), index.to_string()).expect("written");
+    let derived = store::read_root_causes(&dir).expect("reads");
+    let mut catalogue = store::Catalogue::open(&dir).expect("opens");
+    assert!(catalogue.families().iter().any(|f| !f.ablation.is_empty()));
+    catalogue.save().expect("saved");
+    let text = std::fs::read_to_string(dir.join("index.json")).expect("index");
+    assert!(!text.contains("\"ablation\""), "evidence left in the index");
+    assert_eq!(
+        store::read_full(&dir).expect("reads").as_ref(),
+        Some(catalogue.index())
+    );
+    // What the campaign does for a new family: its page, its case and the index; no root
+    // cause derived, no evidence file or page rewritten.
+    let before = files(&dir);
+    let input = Input {
+        lines: vec![b"user-agent: *\n".to_vec(), b"disallow: /a$\n".to_vec()],
+        agent: "FooBot".into(),
+        urls: vec!["http://example.com/a".into()],
+    };
+    let mut split = BTreeMap::new();
+    for profile in Profile::ALL {
+        let said = ReferenceEngine::new(profile).check(&input.body(), &input.agent, &input.urls);
+        split.insert(reference_name(profile), Answer::of(&said, 0));
+    }
+    split.insert("ignores-dollar".to_owned(), Answer::Allow);
+    let info = EngineInfo {
+        name: "ignores-dollar".into(),
+        implementation: "test engine".into(),
+        version: "1".into(),
+        language: "rust".into(),
+    };
+    let id = catalogue
+        .record(&Finding {
+            original: input.clone(),
+            minimal: input,
+            split,
+            engines: vec![info],
+            seed: 1,
+            case: 1,
+            minimised_for: "ignores-dollar".into(),
+            cut_short: false,
+            classes: Vec::new(),
+            transformation: None,
+            contract: Vec::new(),
+            timeout_ms: None,
+        })
+        .expect("recorded")
+        .expect("a new family");
+    let after = files(&dir);
+    let changed: Vec<&PathBuf> = after
+        .iter()
+        .filter(|(path, bytes)| before.get(*path) != Some(bytes))
+        .map(|(path, _)| path)
+        .collect();
+    let expected: Vec<PathBuf> = vec![
+        format!("families/{id}.md").into(),
+        format!("families/{id}.toml").into(),
+        "index.json".into(),
+    ];
+    assert_eq!(changed, expected.iter().collect::<Vec<_>>());
+    assert_eq!(store::read_root_causes(&dir).expect("reads"), derived);
+    // Flushed, the catalogue holds what the code derives, the new family's root cause too.
+    catalogue.flush().expect("flushed");
+    store::check(&dir).expect("up to date");
+    let causes = store::read_root_causes(&dir)
+        .expect("reads")
+        .expect("stored");
+    assert!(
+        causes
             .iter()
-            .find(|f| f.id == cause.representative)
-            .expect("the representative is a family");
-        // Its label comes from the ablation answers kept in the catalogue, not a fixed order.
-        if family.input.is_some() && cause.kind != Kind::Timeout {
-            assert!(
-                cause.profile_split.is_some(),
-                "{}: root cause {} has no ablation answers (run `reptest fuzz-report`)",
-                cause.implementation,
-                cause.id
-            );
-        }
-        if let Some(input) = &family.input
-            && family.classes.is_empty()
-        {
-            assert!(
-                std::str::from_utf8(&input.body()).is_ok(),
-                "{}: a default-class body that is not UTF-8",
-                family.id
-            );
-            assert!(reptest_peers::product_token(&input.agent), "{}", family.id);
-            assert!(input.url.is_ascii(), "{}", family.id);
-        }
-    }
-    // A maintainer reads tens of root causes, not hundreds.
-    for (name, count) in per {
-        assert!(count < 100, "{name}: {count} root causes");
-    }
+            .any(|c| c.implementation == "ignores-dollar" && c.families == [id.clone()])
+    );
 }

@@ -13,12 +13,12 @@ use reptest::engines::adapters::BodyAs;
 use reptest::engines::protocol::WireVerdict;
 use reptest::engines::{Engine, EngineError, ReferenceEngine};
 use reptest::fuzz::campaign::{Campaign, Settings};
-use reptest::fuzz::findings::Catalogue;
 use reptest::fuzz::generate::{Input, InputClasses};
+use reptest::fuzz::store::Catalogue;
 use reptest::suite::cases;
 use reptest_reference::Profile;
 
-mod common;
+use crate::common;
 
 /// The one planted engine `name` (the reference under `google`), as a campaign takes it.
 fn planted(name: &str, call: common::Call) -> Vec<Box<dyn Engine>> {
@@ -143,6 +143,9 @@ fn planted_disagreement_is_found_minimised_written_and_deduplicated() {
                 .is_file()
         );
     }
+    // The pages are drawn once, at the end of a run (not for each new family).
+    assert!(!dir.join("README.md").exists());
+    campaign.catalogue().flush().expect("flush");
     let index = std::fs::read_to_string(dir.join("README.md")).expect("index");
     assert!(index.contains(&families[0].id));
 
@@ -216,6 +219,7 @@ fn an_opt_in_class_is_tagged_listed_apart_and_replays() {
     let families = campaign.catalogue().families().to_vec();
     let planted: Vec<_> = families.iter().filter(|f| against_google(f)).collect();
     assert!(!planted.is_empty(), "the lossy decoder was not caught");
+    campaign.catalogue().flush().expect("flush");
     let readme = std::fs::read_to_string(dir.join("README.md")).expect("index");
     let (ranking, apart) = readme
         .split_once("## Opt-in input classes")

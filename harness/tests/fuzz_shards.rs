@@ -11,8 +11,9 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use reptest::fuzz::campaign::{Campaign, Settings, in_process_implementations};
-use reptest::fuzz::findings::{Catalogue, Index};
+use reptest::fuzz::findings::Index;
 use reptest::fuzz::merge::{Shard, merge};
+use reptest::fuzz::store::Catalogue;
 
 const SEED: u64 = 11;
 const CASES: u64 = 320;

@@ -209,12 +209,13 @@ fn the_suite_has_at_least_400_checks_all_citing_a_spec() {
 
 #[test]
 fn fill_puts_the_rest_of_the_body_at_the_offset() {
-    let body = cases::fill(b"user-agent: *\n<fill>\ndisallow: /x\n", 512_000).expect("fills");
+    let body =
+        reptest::text::fill(b"user-agent: *\n<fill>\ndisallow: /x\n", 512_000).expect("fills");
     assert_eq!(&body[512_000..], b"disallow: /x\n");
     assert!(body.starts_with(b"user-agent: *\n#"));
-    let e = cases::fill(b"user-agent: *\n", 100).expect_err("no marker");
+    let e = reptest::text::fill(b"user-agent: *\n", 100).expect_err("no marker");
     assert!(format!("{e}").contains("`<fill>`"), "{e}");
-    let e = cases::fill(b"user-agent: *\n<fill>\n", 15).expect_err("too small");
+    let e = reptest::text::fill(b"user-agent: *\n<fill>\n", 15).expect_err("too small");
     assert!(format!("{e}").contains("no room"), "{e}");
 }
 

@@ -229,7 +229,7 @@ fn fetch_case(crawler: &Crawler, case: &Case) -> Vec<CheckOutcome> {
         });
     }
     let record = log.map(|log| {
-        crate::fetch::robots_requests(
+        crate::suite::cases::robots_requests(
             case,
             log.into_iter()
                 .filter(|l| !(l.host == Host::A && l.path == START))

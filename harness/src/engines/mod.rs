@@ -14,6 +14,8 @@ pub mod faulty;
 pub mod library;
 pub mod outside;
 pub mod protocol;
+pub mod registry;
+pub mod serve;
 mod subprocess;
 
 pub use subprocess::SubprocessEngine;

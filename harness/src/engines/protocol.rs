@@ -1,5 +1,6 @@
 //! Protocol v1: newline-delimited JSON between the harness and an adapter (see
-//! `harness/PROTOCOL.md`), and the reference implementation served over it.
+//! `harness/PROTOCOL.md`): the messages, answering one request line, serving a check function
+//! ([`crate::engines::serve`] serves the reference and the peer crates with it).
 
 use std::io::{BufRead, Write};
 
@@ -240,83 +241,6 @@ pub fn serve_with_fetch(
         output.flush()?;
     }
     Ok(())
-}
-
-/// The hello an engine introduces itself with.
-fn hello(
-    info: crate::engines::EngineInfo,
-    extra: serde_json::Map<String, serde_json::Value>,
-) -> Hello {
-    Hello {
-        protocol: VERSION,
-        name: info.name,
-        implementation: info.implementation,
-        version: info.version,
-        language: info.language,
-        extra,
-    }
-}
-
-/// Serves the reference over protocol v1 until `input` ends.
-pub fn serve_reference(profile: Profile, input: impl BufRead, output: impl Write) -> Result<()> {
-    let engine = crate::engines::ReferenceEngine::new(profile);
-    let extra = [
-        (
-            "profile".to_owned(),
-            serde_json::Value::from(profile.name()),
-        ),
-        ("fetch".to_owned(), serde_json::Value::from(true)),
-    ];
-    let hello = hello(
-        crate::engines::Engine::info(&engine).clone(),
-        serde_json::Map::from_iter(extra),
-    );
-    let mut fetch = |robots_url: &str, agent: &str, urls: &[String], timeout_ms: u64| {
-        let timeout = std::time::Duration::from_millis(timeout_ms);
-        crate::fetch::client::reference_fetch(profile, robots_url, agent, urls, timeout).1
-    };
-    serve_with_fetch(
-        &hello,
-        &mut reference_check(profile),
-        Some(&mut fetch),
-        input,
-        output,
-    )
-}
-
-/// Serves the Rust crate `name` of `reptest-peers` over protocol v1 (`reptest adapter peer`).
-pub fn serve_peer(name: &str, input: impl BufRead, output: impl Write) -> Result<()> {
-    let Some(engine) = crate::engines::PeerEngine::new(name) else {
-        let known: Vec<&str> = reptest_peers::PEERS.iter().map(|p| p.name).collect();
-        anyhow::bail!(
-            "no peer crate `{name}` in this build (built in: {}; the crates that need an HTTP \
-             client come with `--features http-client-crates`)",
-            known.join(", ")
-        );
-    };
-    let info = crate::engines::Engine::info(&engine).clone();
-    let fetcher = reptest_peers::fetcher(name);
-    let mut extra = serde_json::Map::new();
-    if fetcher.is_some() {
-        extra.insert("fetch".to_owned(), serde_json::Value::from(true));
-    }
-    let hello = hello(info, extra);
-    let mut check = |body: &[u8], agent: &str, urls: &[String]| engine.answer(body, agent, urls);
-    let Some(fetcher) = fetcher else {
-        return serve(&hello, &mut check, input, output);
-    };
-    let mut fetch = |robots_url: &str, agent: &str, urls: &[String], timeout_ms: u64| {
-        let verdicts = fetcher(robots_url, agent, urls, timeout_ms)?;
-        Ok(verdicts
-            .into_iter()
-            .map(|v| match v {
-                reptest_peers::Verdict::Allow => WireVerdict::Allow,
-                reptest_peers::Verdict::Disallow => WireVerdict::Disallow,
-                reptest_peers::Verdict::Unsupported => WireVerdict::Unsupported,
-            })
-            .collect())
-    };
-    serve_with_fetch(&hello, &mut check, Some(&mut fetch), input, output)
 }
 
 #[cfg(test)]

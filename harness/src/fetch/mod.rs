@@ -14,24 +14,21 @@
 //! protocol v1's fetch request (`harness/PROTOCOL.md`, "Fetch"). Every fetch has a timeout,
 //! every server stops with its case, and a hang or a crash costs only its case.
 //!
-//! Requests for the checked pages themselves are left out of the record ([`robots_requests`]).
+//! Requests for the checked pages themselves are left out of the record
+//! ([`crate::suite::cases::robots_requests`]); the suite judges fetch cases, this module plays
+//! them.
 //! A request check is judged like a verdict: "allow" when the server's record meets it,
 //! "disallow" when it does not, so the suite's statuses and scores need nothing new.
 
 pub mod client;
 pub mod live;
 pub mod play;
-pub mod runner;
 pub mod server;
 
 use std::time::Duration;
 
-use reptest_reference::Profile;
-
-use crate::engines::protocol::WireVerdict;
-use crate::fetch::play::{Host, RequestChecks};
-use crate::fetch::server::{Logged, Server};
-use crate::suite::cases::{Case, CaseKind, CheckResult, Expected};
+use crate::fetch::play::RequestChecks;
+use crate::fetch::server::Logged;
 
 /// How long one fetch may take before it is a timeout (the reference's client, and what
 /// adapters are told).
@@ -86,18 +83,6 @@ pub fn record_text(log: &[Logged]) -> String {
     format!("{}{more} ({} requests)", list.join(", "), log.len())
 }
 
-/// The server's record without the requests for the checked pages themselves (on host `a`):
-/// some clients fetch robots.txt only on the way to a page (`LWP::RobotUA`), and request
-/// checks are about robots.txt fetches.
-pub fn robots_requests(case: &Case, log: Vec<Logged>) -> Vec<Logged> {
-    let CaseKind::Served { checks, .. } = &case.kind else {
-        return log;
-    };
-    log.into_iter()
-        .filter(|l| !(l.host == Host::A && checks.iter().any(|c| c.url == l.path)))
-        .collect()
-}
-
 /// Judges a case's request checks against the server's record.
 pub fn judge_requests(checks: &RequestChecks, log: &[Logged]) -> Vec<RequestVerdict> {
     let seen = record_text(log);
@@ -116,141 +101,6 @@ pub fn judge_requests(checks: &RequestChecks, log: &[Logged]) -> Vec<RequestVerd
             detail: seen.clone(),
         })
         .collect()
-}
-
-/// The URLs a case's checks ask about, on host `a` of `server`.
-pub fn check_urls(case: &Case, server: &Server) -> Vec<String> {
-    let CaseKind::Served { checks, .. } = &case.kind else {
-        return Vec::new();
-    };
-    checks
-        .iter()
-        .map(|c| format!("{}{}", server.origin(Host::A), c.url))
-        .collect()
-}
-
-fn expected(verdict: WireVerdict) -> Result<Expected, String> {
-    match verdict {
-        WireVerdict::Allow => Ok(Expected::Allow),
-        WireVerdict::Disallow => Ok(Expected::Disallow),
-        WireVerdict::Unsupported => Err("unsupported".into()),
-    }
-}
-
-/// Runs a fetch case through the reference under `profile`: the server plays it, the
-/// reference's client fetches, and each check and request check is judged.
-pub fn run_reference(case: &Case, profile: Profile, timeout: Duration) -> Vec<CheckResult> {
-    run_reference_profiles(case, &[profile], timeout)
-        .pop()
-        .unwrap_or_default()
-}
-
-/// [`run_reference`] under each of `profiles` the case applies to (in their order), from one
-/// fetch: what the client does does not depend on the profile, only what the exchange means.
-pub fn run_reference_profiles(
-    case: &Case,
-    profiles: &[Profile],
-    timeout: Duration,
-) -> Vec<Vec<CheckResult>> {
-    let CaseKind::Served {
-        play,
-        agent,
-        checks,
-        requests,
-        ..
-    } = &case.kind
-    else {
-        return Vec::new();
-    };
-    let profiles: Vec<Profile> = profiles
-        .iter()
-        .copied()
-        .filter(|p| case.profiles.contains(p))
-        .collect();
-    let server = match Server::start(play) {
-        Ok(s) => s,
-        Err(e) => {
-            return profiles
-                .iter()
-                .map(|&profile| {
-                    checks
-                        .iter()
-                        .enumerate()
-                        .filter_map(|(index, check)| {
-                            Some(CheckResult {
-                                index,
-                                url: check.url.clone(),
-                                agent: Some(agent.clone()),
-                                expected: check.expect.for_profile(profile)?,
-                                actual: Err(format!("the loopback server did not start: {e:#}")),
-                                explanation: String::new(),
-                            })
-                        })
-                        .collect()
-                })
-                .collect();
-        }
-    };
-    let urls = check_urls(case, &server);
-    let client = client::Client::new(timeout, &format!("{agent}/1.0 (reptest reference)"));
-    let exchange = client.fetch(&server.robots_url());
-    let log = robots_requests(case, server.requests());
-    drop(server);
-    let requested = judge_requests(requests, &log);
-    profiles
-        .iter()
-        .map(|&profile| judged(checks, &urls, agent, &exchange, &requested, profile))
-        .collect()
-}
-
-/// One profile's results of a fetch case: its checks by the exchange, then its request checks.
-fn judged(
-    checks: &[crate::suite::cases::UrlCheck],
-    urls: &[String],
-    agent: &str,
-    exchange: &client::Exchange,
-    requested: &[RequestVerdict],
-    profile: Profile,
-) -> Vec<CheckResult> {
-    let verdicts = exchange.verdicts(profile, agent, urls);
-    let decision = exchange.decision(profile);
-    let mut out = Vec::new();
-    for (index, (check, url)) in checks.iter().zip(urls).enumerate() {
-        let Some(want) = check.expect.for_profile(profile) else {
-            continue;
-        };
-        let actual = match &verdicts {
-            Ok(v) => v
-                .get(index)
-                .copied()
-                .ok_or_else(|| "no verdict".to_owned())
-                .and_then(expected),
-            Err(e) => Err(e.clone()),
-        };
-        out.push(CheckResult {
-            index,
-            url: url.clone(),
-            agent: Some(agent.to_owned()),
-            expected: want,
-            actual,
-            explanation: format!("{decision}\n{}", exchange.describe().trim_end()),
-        });
-    }
-    for (i, verdict) in requested.iter().enumerate() {
-        out.push(CheckResult {
-            index: checks.len() + i,
-            url: verdict.label.clone(),
-            agent: None,
-            expected: Expected::Allow,
-            actual: Ok(if verdict.met {
-                Expected::Allow
-            } else {
-                Expected::Disallow
-            }),
-            explanation: format!("the server saw {}", verdict.detail),
-        });
-    }
-    out
 }
 
 #[cfg(test)]

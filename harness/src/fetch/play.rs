@@ -264,8 +264,7 @@ pub fn build(steps: Vec<RawStep>) -> Result<Play> {
             None => RULE_BODY.as_bytes().to_vec(),
         };
         if let Some(offset) = step.fill_to {
-            body = crate::suite::cases::fill(&body, offset)
-                .map_err(|e| anyhow!("step {index}: {e}"))?;
+            body = crate::text::fill(&body, offset).map_err(|e| anyhow!("step {index}: {e}"))?;
         }
         if step.bom {
             body.splice(0..0, [0xEF, 0xBB, 0xBF]);

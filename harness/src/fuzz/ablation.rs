@@ -49,12 +49,13 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use reptest_reference::{Diagnostic, ParseOptions, Pattern, Profile, RecordKind, Robots};
-use serde::{Deserialize, Serialize};
 
 use crate::answer::Answer;
 use crate::engines::{Engine, ReferenceEngine, reference_name};
+pub use crate::fuzz::findings::{Ablated, Cleaned};
 use crate::fuzz::findings::{Family, FamilyInput, Index};
 use crate::fuzz::generate::Input;
+use crate::text::{hex_octet, is_control};
 
 /// Every construct a variant can neutralise, in a fixed order (the order only names the
 /// variants; it never decides a cause).
@@ -176,18 +177,6 @@ pub const COMBINED: &str = "combined";
 /// The static name of a construct (`None` for one this module does not know).
 pub fn construct_name(name: &str) -> Option<&'static str> {
     ABLATABLE.iter().copied().find(|c| *c == name)
-}
-
-/// One neutralised variant of a family's input, with every answer asked about it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Ablated {
-    /// The construct neutralised.
-    pub construct: String,
-    /// The variant.
-    pub input: FamilyInput,
-    /// Each engine's answer to it (the references under every profile, and the
-    /// implementations that deviate in the family).
-    pub answers: BTreeMap<String, Answer>,
 }
 
 /// One line of a body as the reference splits it: content and line end.
@@ -385,16 +374,6 @@ fn rewrite_escapes(text: &[u8], f: &dyn Fn(&[u8]) -> Option<Vec<u8>>) -> Vec<u8>
         }
     }
     out
-}
-
-/// The octet two hex digits write (`None` for anything else).
-pub(crate) fn hex_octet(hex: &[u8]) -> Option<u8> {
-    match hex {
-        [a, b] if a.is_ascii_hexdigit() && b.is_ascii_hexdigit() => {
-            u8::from_str_radix(std::str::from_utf8(hex).ok()?, 16).ok()
-        }
-        _ => None,
-    }
 }
 
 /// A pattern or path with each `%xx` of an unreserved character decoded, nothing else
@@ -644,11 +623,6 @@ fn on_both_sides(
 /// Whether two hex digits escape a `*` or a `$` (`%2A`, `%24`).
 pub(crate) fn is_special_escape(hex: &[u8]) -> bool {
     hex.eq_ignore_ascii_case(b"2A") || hex.eq_ignore_ascii_case(b"24")
-}
-
-/// Whether `byte` is a control character (`%00`–`%1F`, `%7F`).
-pub(crate) fn is_control(byte: u8) -> bool {
-    byte < 0x20 || byte == 0x7F
 }
 
 /// `text` with every percent-encoding decoded (a `%` that starts none kept).
@@ -3245,7 +3219,7 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
     let one_profile = expected.len() == 1 && differ;
     let decisions = profile_decisions(&input);
     let plain = || {
-        let (decision, _) = crate::fuzz::rootcause::feature_tags(&family.feature);
+        let (decision, _) = crate::fuzz::findings::feature_tags(&family.feature);
         // Google's parser derives a `…/$` rule from an `…/index.html` one, which is not in
         // the file: that is what a plain question's profiles differ on.
         if decision.contains(&"index-html") {
@@ -3260,7 +3234,7 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
             .skip(1)
             .chain(decision.first())
             .find_map(|t| {
-                crate::fuzz::rootcause::CONSTRUCT_ORDER
+                crate::fuzz::findings::CONSTRUCT_ORDER
                     .iter()
                     .find(|c| *c == t)
             })
@@ -3648,7 +3622,7 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
     if with.is_empty() {
         // The deciding rule's own shape, where no variant took it away (and no pair of
         // constructs explains the split: a shape beside them is a bystander).
-        let (decision, _) = crate::fuzz::rootcause::feature_tags(&family.feature);
+        let (decision, _) = crate::fuzz::findings::feature_tags(&family.feature);
         // The `…/index.html` rule first: Google's parser derives a `…/$` rule from it, which
         // is not in the file.
         let shapes = [
@@ -4073,40 +4047,13 @@ pub fn shown_input(family: &Family, name: &str) -> Option<FamilyInput> {
 /// Most constructs an input may hold for its pairs to be tried.
 pub const PAIRED: usize = 6;
 
-/// A family's minimal input cleaned for one implementation it was minimised for: the
-/// minimiser keeps what is needed for *some* split, not only for its, so a file may still
-/// hold a misspelling or a missing colon beside the construct that really splits it (a
-/// second profile split, or a second trigger, next to the real cause). Each construct whose
-/// neutralisation leaves its answer and the reference's under `rfc9309` and `google` as they
-/// were is neutralised, one at a time, asking it again each time; what is left is ablated
-/// again. Only realistic inputs are cleaned, and a variant leaves no class.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Cleaned {
-    /// The constructs neutralised, in the order they were, each leaving the answers as they
-    /// were.
-    pub removed: Vec<String>,
-    /// The construct whose neutralisation brought the reference's `rfc9309` and `google`
-    /// answers (and Google's parser's) to one while the implementation kept its own (it had
-    /// met one profile's answer by chance): the input was strengthened to that variant, and
-    /// its answers are the ones kept since.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub united: Option<String>,
-    /// The cleaned input.
-    pub input: FamilyInput,
-    /// The answers of the implementation it was cleaned for, and of the reference under every
-    /// profile, to it.
-    pub answers: BTreeMap<String, Answer>,
-    /// Its own ablation (as [`Family::ablation`], asked of that implementation only).
-    pub ablation: Vec<Ablated>,
-}
-
 /// Most rounds of cleaning (each neutralises one construct).
 const CLEANING_ROUNDS: usize = 16;
 
 /// Whether `name`'s root causes in `family` are labelled and shown on its cleaned input:
 /// the family was minimised for `name`, and cleaned for it.
 pub fn uses_cleaned(family: &Family, name: &str) -> bool {
-    crate::fuzz::rootcause::minimised_for(family, name) && family.cleaned_for.contains_key(name)
+    crate::fuzz::findings::minimised_for(family, name) && family.cleaned_for.contains_key(name)
 }
 
 /// `family` as its input cleaned for `name` shows it: the input, the answers asked about it, its
@@ -5195,7 +5142,7 @@ pub fn ablate(
         let mut cleaned = BTreeMap::new();
         for owner in deviating
             .iter()
-            .filter(|n| crate::fuzz::rootcause::minimised_for(family, n))
+            .filter(|n| crate::fuzz::findings::minimised_for(family, n))
         {
             if let Some(c) = clean(family, &input, owner, &mut asker, &mut known) {
                 cleaned.insert(owner.clone(), c);

@@ -42,15 +42,17 @@ use rayon::prelude::*;
 use reptest_reference::Profile;
 
 use crate::answer::Answer;
-use crate::engines::adapters::{self, BodyAs, Dirs};
+use crate::engines::adapters::BodyAs;
 use crate::engines::protocol::WireVerdict;
+use crate::engines::registry::{self, Dirs};
 use crate::engines::{Engine, EngineError, EngineInfo, PeerEngine, ReferenceEngine};
 use crate::fuzz::contract::{class_of, within_contract};
 use crate::fuzz::corpus::Corpus;
-use crate::fuzz::findings::{Catalogue, Finding, RunRecord, decision};
+use crate::fuzz::findings::{Finding, RunRecord, decision};
 use crate::fuzz::generate::{Input, InputClasses, SeededBytes, generate_with};
 use crate::fuzz::merge::{self, Shard};
 use crate::fuzz::minimise::minimise;
+use crate::fuzz::store::Catalogue;
 
 /// The campaign's oracle: the reference under each profile, in process. Deviations are
 /// judged against `rfc9309` and `google`; `legacy` answers only in a finding's split.
@@ -875,7 +877,7 @@ impl Campaign {
         let (implementations, warnings) = if plan.in_process {
             (in_process_implementations(), Vec::new())
         } else {
-            let chosen = adapters::choose(&plan.dirs, &plan.adapters, plan.setup, true, log)?;
+            let chosen = registry::choose(&plan.dirs, &plan.adapters, plan.setup, true, log)?;
             // A `/version` suffix only when every library compared takes full user-agent
             // strings: one input goes to all of them.
             inputs.versioned_agents =

@@ -18,9 +18,7 @@ use serde::{Deserialize, Serialize};
 use crate::answer::Answer;
 use crate::fuzz::findings::{Family, FamilyInput, Index};
 use crate::fuzz::repro::{call_name, repro};
-use crate::fuzz::rootcause::{
-    Kind, RootCause, construct_phrase, feature_tags, root_causes, suspect_families,
-};
+use crate::fuzz::rootcause::{Kind, RootCause, construct_phrase, feature_tags, suspect_families};
 
 /// What `reptest fuzz-report` measured, by root-cause id (`measured.json`).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -665,12 +663,17 @@ fn link_family(id: &str) -> String {
     format!("[{id}](families/{id}.md)")
 }
 
-/// Writes `README.md` and one report per implementation into `dir`.
-pub fn write_pages(dir: &Path, index: &Index) -> Result<()> {
-    let measured = Measured::read(dir);
-    let causes = root_causes(index);
-    let readme = readme(index, &causes, &measured).context("rendering the findings README")?;
-    write(dir, "README.md", &readme)?;
+/// `README.md` and one report per implementation (`<name>.md`), drawn from `index`, its root
+/// causes and what was measured: (file name, text).
+pub fn pages(
+    index: &Index,
+    causes: &[RootCause],
+    measured: &Measured,
+) -> Result<Vec<(String, String)>> {
+    let mut pages = vec![(
+        "README.md".to_owned(),
+        readme(index, causes, measured).context("rendering the findings README")?,
+    )];
     let mut names: Vec<&String> = index
         .engines
         .keys()
@@ -682,19 +685,11 @@ pub fn write_pages(dir: &Path, index: &Index) -> Result<()> {
             .iter()
             .filter(|c| &c.implementation == name)
             .collect();
-        let page = implementation_report(name, index, &mine, &measured)
+        let page = implementation_report(name, index, &mine, measured)
             .context("rendering an implementation's report")?;
-        write(dir, &format!("{name}.md"), &page)?;
+        pages.push((format!("{name}.md"), page));
     }
-    Ok(())
-}
-
-fn write(dir: &Path, file: &str, text: &str) -> Result<()> {
-    let path = dir.join(file);
-    let temporary = path.with_extension("partial");
-    std::fs::write(&temporary, text)
-        .with_context(|| format!("cannot write {}", temporary.display()))?;
-    std::fs::rename(&temporary, &path).with_context(|| format!("cannot write {}", path.display()))
+    Ok(pages)
 }
 
 /// The rank key of a root cause: real-world flips, then files, then hits.

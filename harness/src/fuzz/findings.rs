@@ -9,7 +9,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt::{self, Write as _};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use anyhow::{Context, Result};
 use reptest_reference::{
@@ -138,9 +138,7 @@ pub fn url_tags(url: &str) -> Vec<&'static str> {
     }
     let bytes = path.as_bytes();
     if bytes.windows(3).any(|w| {
-        w[0] == b'%'
-            && crate::fuzz::ablation::hex_octet(&w[1..])
-                .is_some_and(crate::fuzz::ablation::is_control)
+        w[0] == b'%' && crate::text::hex_octet(&w[1..]).is_some_and(crate::text::is_control)
     }) {
         extra.push("url-control-escape");
     }
@@ -205,6 +203,64 @@ pub fn against(split: &BTreeMap<String, Answer>, profile: Profile) -> Vec<String
         .map(|(name, _)| name.clone())
         .collect()
 }
+
+/// Whether `family`'s input is minimal for implementation `name`.
+pub fn minimised_for(family: &Family, name: &str) -> bool {
+    family.minimised_for.is_empty()
+        || family.minimised_for == name
+        || family.also_minimised_for.iter().any(|n| n == name)
+}
+
+/// The feature's tags: the decision under `rfc9309` (and `google`), then the constructs.
+pub fn feature_tags(feature: &str) -> (Vec<&str>, Vec<&str>) {
+    let (decision, extra) = feature.split_once(" + ").unwrap_or((feature, ""));
+    let decision: Vec<&str> = decision
+        .split([' ', '/', ':'])
+        .filter(|t| !t.is_empty() && *t != "google")
+        .collect();
+    let extra: Vec<&str> = extra.split(' ').filter(|t| !t.is_empty()).collect();
+    (decision, extra)
+}
+
+/// The constructs in the order a behaviour label picks them: file format first (what the
+/// parser reads before any rule), then the shape of the deciding rule, then the URL's and
+/// the crawler name's; then the kind of decision, for a plain question.
+pub const CONSTRUCT_ORDER: [&str; 34] = [
+    "invalid-utf8",
+    "bom",
+    "partial-bom",
+    "cr-line-end",
+    "long-line",
+    "size-limit",
+    "misspelling",
+    "missing-colon",
+    "rule-outside-group",
+    "invalid-agent",
+    "no-leading-slash",
+    "empty-value",
+    "non-standard-field",
+    "unknown-field",
+    "inline-comment",
+    "crlf",
+    "inner-dollar",
+    "end-anchor",
+    "wildcard",
+    "percent",
+    "non-ascii",
+    "index-html",
+    "long",
+    "url-percent",
+    "url-non-ascii",
+    "url-query",
+    "agent-version",
+    "agent-space",
+    "no-group-applies",
+    ROBOTS_TXT_TAG,
+    "no-group",
+    "allow-rule",
+    "disallow-rule",
+    "no-matching-rule",
+];
 
 /// One disagreement, minimised, ready to be recorded.
 #[derive(Clone, Debug)]
@@ -297,15 +353,56 @@ pub struct Family {
     pub timeout_ms: Option<u64>,
     /// The minimal input with each construct it holds neutralised, and every answer asked
     /// about each variant (`reptest fuzz-report`, [`crate::fuzz::ablation`]): the evidence a
-    /// root cause's construct is derived from.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub ablation: Vec<crate::fuzz::ablation::Ablated>,
+    /// root cause's construct is derived from. Stored apart, in `families/<id>.json`
+    /// ([`crate::fuzz::store`]): read from `index.json` only as catalogues written before kept it.
+    #[serde(default, skip_serializing)]
+    pub ablation: Vec<Ablated>,
     /// The minimal input cleaned for each implementation it was minimised for, by name: each
     /// construct whose neutralisation changes neither its answer nor the reference's was
     /// neutralised, with the same evidence asked about what is left
     /// ([`crate::fuzz::ablation::Cleaned`]). Its root causes are labelled and shown on it.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub cleaned_for: BTreeMap<String, crate::fuzz::ablation::Cleaned>,
+    /// Stored with [`Family::ablation`].
+    #[serde(default, skip_serializing)]
+    pub cleaned_for: BTreeMap<String, Cleaned>,
+}
+
+/// One neutralised variant of a family's input, with every answer asked about it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ablated {
+    /// The construct neutralised.
+    pub construct: String,
+    /// The variant.
+    pub input: FamilyInput,
+    /// Each engine's answer to it (the references under every profile, and the
+    /// implementations that deviate in the family).
+    pub answers: BTreeMap<String, Answer>,
+}
+
+/// A family's minimal input cleaned for one implementation it was minimised for: the
+/// minimiser keeps what is needed for *some* split, not only for its, so a file may still
+/// hold a misspelling or a missing colon beside the construct that really splits it (a
+/// second profile split, or a second trigger, next to the real cause). Each construct whose
+/// neutralisation leaves its answer and the reference's under `rfc9309` and `google` as they
+/// were is neutralised, one at a time, asking it again each time; what is left is ablated
+/// again. Only realistic inputs are cleaned, and a variant leaves no class.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Cleaned {
+    /// The constructs neutralised, in the order they were, each leaving the answers as they
+    /// were.
+    pub removed: Vec<String>,
+    /// The construct whose neutralisation brought the reference's `rfc9309` and `google`
+    /// answers (and Google's parser's) to one while the implementation kept its own (it had
+    /// met one profile's answer by chance): the input was strengthened to that variant, and
+    /// its answers are the ones kept since.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub united: Option<String>,
+    /// The cleaned input.
+    pub input: FamilyInput,
+    /// The answers of the implementation it was cleaned for, and of the reference under every
+    /// profile, to it.
+    pub answers: BTreeMap<String, Answer>,
+    /// Its own ablation (as [`Family::ablation`], asked of that implementation only).
+    pub ablation: Vec<Ablated>,
 }
 
 /// A family's minimal input, as the index keeps it.
@@ -384,7 +481,7 @@ pub struct RunRecord {
     /// The part of a sharded campaign it examined (`--shard`, see `fuzz::merge`); absent for
     /// a whole campaign in blocks of the default size.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub shard: Option<crate::fuzz::merge::Shard>,
+    pub shard: Option<crate::fuzz::shard::Shard>,
     /// The opt-in input classes it asked about too, as `--inputs` takes them (empty: realistic
     /// inputs only).
     #[serde(default, skip_serializing_if = "String::is_empty")]
@@ -435,18 +532,9 @@ pub struct Index {
     pub bodies: BTreeMap<String, BodyAs>,
 }
 
-/// The findings directory: the index (`README.md`, `index.json`) and, under `families/`, one
-/// Markdown report and one TOML case per family; each written as soon as something new is
-/// found.
-#[derive(Debug)]
-pub struct Catalogue {
-    dir: PathBuf,
-    index: Index,
-    by_signature: BTreeMap<String, usize>,
-}
-
 impl Index {
-    /// Reads the index at `path`; `None` when there is no file.
+    /// Reads the index at `path`; `None` when there is no file. Each family's evidence is
+    /// stored apart ([`crate::fuzz::store::read_full`] reads it too).
     pub fn read(path: &Path) -> Result<Option<Index>> {
         if !path.exists() {
             return Ok(None);
@@ -457,178 +545,6 @@ impl Index {
             .map(Some)
             .with_context(|| format!("{} is not a findings index", path.display()))
     }
-}
-
-impl Catalogue {
-    /// Opens (or starts) the catalogue in `dir`; the families already there are kept and
-    /// deduplicated against.
-    pub fn open(dir: &Path) -> Result<Catalogue> {
-        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-        let index = Index::read(&dir.join("index.json"))?.unwrap_or(Index {
-            schema: 1,
-            ..Index::default()
-        });
-        let by_signature = index
-            .families
-            .iter()
-            .enumerate()
-            .map(|(i, f)| (f.signature.clone(), i))
-            .collect();
-        Ok(Catalogue {
-            dir: dir.to_owned(),
-            index,
-            by_signature,
-        })
-    }
-
-    /// The families so far.
-    pub fn families(&self) -> &[Family] {
-        &self.index.families
-    }
-
-    /// The index.
-    pub fn index(&self) -> &Index {
-        &self.index
-    }
-
-    /// Changes the index (then [`Catalogue::flush`] writes it).
-    pub fn update(&mut self, change: impl FnOnce(&mut Index)) {
-        change(&mut self.index);
-    }
-
-    /// The directory.
-    pub fn dir(&self) -> &Path {
-        &self.dir
-    }
-
-    /// Notes how implementations receive the body (kept in the index, for their reports).
-    pub fn note_bodies(&mut self, bodies: impl IntoIterator<Item = (String, BodyAs)>) {
-        self.index.bodies.extend(bodies);
-    }
-
-    /// Records a finding: a new family is written at once (report, case, index) and its id
-    /// returned; a known one only counts a hit (written with the next [`Catalogue::flush`]).
-    pub fn record(&mut self, finding: &Finding) -> Result<Option<String>> {
-        let Some(feature) = feature(&finding.minimal) else {
-            return Ok(None);
-        };
-        let mut signature = format!("{feature} || {}", split_text(&finding.split));
-        if !finding.classes.is_empty() {
-            // The same split on an input outside the default classes is another family.
-            signature.push_str(&format!(" || inputs: {}", finding.classes.join(" ")));
-        }
-        if let Some(transformation) = finding.transformation {
-            signature.push_str(&format!(" || received: {transformation}"));
-        }
-        if !finding.contract.is_empty() {
-            signature.push_str(&format!(" || contract: {}", finding.contract.join(" ")));
-        }
-        if let Some(&i) = self.by_signature.get(&signature) {
-            let family = &mut self.index.families[i];
-            family.hits += 1;
-            // Another implementation's minimisation reached the same input: minimal for it
-            // too (its root causes may rest on this family).
-            if !finding.minimised_for.is_empty()
-                && family.minimised_for != finding.minimised_for
-                && !family.also_minimised_for.contains(&finding.minimised_for)
-            {
-                family
-                    .also_minimised_for
-                    .push(finding.minimised_for.clone());
-                family.also_minimised_for.sort();
-            }
-            return Ok(None);
-        }
-        let slug: String = feature
-            .split([' ', '/', '+', ':'])
-            .filter(|w| !w.is_empty() && *w != "google")
-            .take(3)
-            .collect::<Vec<_>>()
-            .join("-");
-        let family = Family {
-            id: format!(
-                "{slug}-{:08x}",
-                crate::text::fnv1a(signature.as_bytes()) as u32
-            ),
-            feature,
-            signature: signature.clone(),
-            split: finding.split.clone(),
-            against_rfc9309: against(&finding.split, Profile::Rfc9309),
-            against_google: against(&finding.split, Profile::Google),
-            hits: 1,
-            first_seen: FirstSeen {
-                seed: finding.seed,
-                case: finding.case,
-            },
-            classes: finding.classes.iter().map(|c| (*c).to_owned()).collect(),
-            input: Some(FamilyInput::of(&finding.minimal)),
-            minimised_for: finding.minimised_for.clone(),
-            also_minimised_for: Vec::new(),
-            transformation: finding.transformation.map(str::to_owned),
-            contract: finding.contract.iter().map(|c| (*c).to_owned()).collect(),
-            timeout_ms: finding.timeout_ms,
-            ablation: Vec::new(),
-            cleaned_for: BTreeMap::new(),
-        };
-        for info in &finding.engines {
-            self.index
-                .engines
-                .entry(info.name.clone())
-                .or_insert_with(|| info.clone());
-        }
-        let families = self.dir.join("families");
-        std::fs::create_dir_all(&families)
-            .with_context(|| format!("cannot create {}", families.display()))?;
-        write_atomic(
-            &families.join(format!("{}.toml", family.id)),
-            &case_toml(&family, &finding.minimal)?,
-        )?;
-        write_atomic(
-            &families.join(format!("{}.md", family.id)),
-            &family_markdown(&family, finding, &self.index.engines)?,
-        )?;
-        let id = family.id.clone();
-        self.by_signature
-            .insert(signature, self.index.families.len());
-        self.index.families.push(family);
-        self.flush()?;
-        Ok(Some(id))
-    }
-
-    /// Adds a run's record and rewrites the index.
-    pub fn finish_run(&mut self, run: RunRecord) -> Result<()> {
-        self.index.runs.push(run);
-        self.flush()
-    }
-
-    /// Rewrites `index.json` and `README.md`, families heaviest first.
-    pub fn flush(&mut self) -> Result<()> {
-        self.index
-            .families
-            .sort_by(|a, b| b.weight().cmp(&a.weight()).then_with(|| a.id.cmp(&b.id)));
-        self.by_signature = self
-            .index
-            .families
-            .iter()
-            .enumerate()
-            .map(|(i, f)| (f.signature.clone(), i))
-            .collect();
-        let mut json = serde_json::to_string_pretty(&self.index)?;
-        json.push('\n');
-        write_atomic(&self.dir.join("index.json"), &json)?;
-        // Everything else is derived from the index: the README (root causes per
-        // implementation first) and one ready-to-file report per implementation.
-        crate::fuzz::filing::write_pages(&self.dir, &self.index)
-    }
-}
-
-/// Writes through a temporary file and a rename, so that a killed run leaves either the old
-/// file or the new one.
-fn write_atomic(path: &Path, text: &str) -> Result<()> {
-    let temporary = path.with_extension("partial");
-    std::fs::write(&temporary, text)
-        .with_context(|| format!("cannot write {}", temporary.display()))?;
-    std::fs::rename(&temporary, path).with_context(|| format!("cannot write {}", path.display()))
 }
 
 fn toml_string(text: &str) -> String {
@@ -876,7 +792,9 @@ pub fn redraw_verdicts(
     ))
 }
 
-fn family_markdown(
+/// A new family's page: the family, its finding (original and minimal input) and who the
+/// engines are.
+pub fn family_markdown(
     family: &Family,
     finding: &Finding,
     engines: &BTreeMap<String, EngineInfo>,

@@ -683,7 +683,7 @@ pub struct ReportPlan {
     /// How long an adapter may take to answer one request.
     pub timeout: std::time::Duration,
     /// Where the adapters are.
-    pub dirs: crate::engines::adapters::Dirs,
+    pub dirs: crate::engines::registry::Dirs,
     /// Only rewrite the pages from the index and the `measured.json` already there.
     pub render: bool,
     /// Ask about the neutralised variants of the families that lack answers, then rewrite
@@ -696,7 +696,7 @@ pub struct ReportPlan {
 /// line; progress goes to `log`.
 pub fn fuzz_report(plan: &ReportPlan, log: &mut dyn std::io::Write) -> anyhow::Result<String> {
     use anyhow::Context as _;
-    let mut catalogue = crate::fuzz::findings::Catalogue::open(&plan.out)?;
+    let mut catalogue = crate::fuzz::store::Catalogue::open(&plan.out)?;
     if plan.render {
         catalogue.flush()?;
         return Ok(format!("reports rewritten in {}", plan.out.display()));
@@ -729,7 +729,7 @@ pub fn fuzz_report(plan: &ReportPlan, log: &mut dyn std::io::Write) -> anyhow::R
     };
     // Every implementation the catalogue names that is set up: asked about each family's
     // neutralised variants (the evidence of each root cause's construct), then on the corpus.
-    let chosen = crate::engines::adapters::choose(&plan.dirs, &names, false, true, log)?;
+    let chosen = crate::engines::registry::choose(&plan.dirs, &names, false, true, log)?;
     let (mut engines, warnings) = crate::fuzz::campaign::implementations_for(&chosen, plan.timeout);
     for warning in warnings {
         writeln!(log, "warning: {warning}")?;

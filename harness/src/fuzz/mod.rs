@@ -18,3 +18,5 @@ pub mod minimise;
 pub mod reask;
 pub mod repro;
 pub mod rootcause;
+pub mod shard;
+pub mod store;

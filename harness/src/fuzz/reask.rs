@@ -33,7 +33,8 @@ use reptest_reference::Profile;
 use crate::answer::Answer;
 use crate::engines::adapters::BodyAs;
 use crate::engines::{Engine, EngineError};
-use crate::fuzz::findings::{self, Catalogue, Family, FamilyInput};
+use crate::fuzz::findings::{self, Family, FamilyInput};
+use crate::fuzz::store::Catalogue;
 
 /// What a re-ask changed.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

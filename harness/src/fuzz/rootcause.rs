@@ -38,13 +38,16 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use reptest_reference::Profile;
+use serde::{Deserialize, Serialize};
 
 use crate::answer::Answer;
 use crate::engines::reference_name;
+pub use crate::fuzz::findings::{CONSTRUCT_ORDER, feature_tags, minimised_for};
 use crate::fuzz::findings::{Family, Index, ROBOTS_TXT_TAG};
 
 /// What kind of root cause.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Kind {
     /// The implementation answers allow or disallow where the reference answers otherwise.
     Deviation,
@@ -69,8 +72,10 @@ impl Kind {
     }
 }
 
-/// One behaviour of one implementation, with the families that show it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One behaviour of one implementation, with the families that show it. `reptest
+/// fuzz-report` derives them and stores them in the catalogue's `root-causes.json`
+/// ([`crate::fuzz::store`]), which the reports are drawn from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RootCause {
     /// Stable id: the implementation and a hash of the key.
     pub id: String,
@@ -82,26 +87,38 @@ pub struct RootCause {
     pub answer: Answer,
     /// The reference's answer under each profile the answer contradicts (for
     /// [`Kind::CheckReference`], the flagged profiles).
+    #[serde(with = "crate::answer::by_profile")]
     pub expected: BTreeMap<Profile, Answer>,
     /// The reference's answer under every profile, on the representative input.
+    #[serde(with = "crate::answer::by_profile")]
     pub reference: BTreeMap<Profile, Answer>,
     /// The behaviour label: the construct derived from the family's ablation
     /// ([`crate::fuzz::ablation::cause`]), [`crate::fuzz::ablation::COMBINED`] when no single
     /// construct explains it, or, for a catalogue not yet ablated, the primary construct
     /// ([`primary_construct`]).
-    pub construct: &'static str,
+    #[serde(deserialize_with = "interned")]
+    pub construct: Name,
     /// For a combined label: the constructs each of whose neutralisation removes the split.
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "interned_list"
+    )]
     pub with: Vec<&'static str>,
     /// Whether the construct is where the reference's profiles decide differently (a profile
     /// split); `None` when not derived from evidence.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub profile_split: Option<bool>,
     /// The representative family's feature (every construct its input holds).
     pub feature: String,
     /// Opt-in input classes (empty: realistic inputs).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub classes: Vec<String>,
     /// The call contracts the split rests on.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub contract: Vec<String>,
     /// The body transformation before the library received it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub transformation: Option<String>,
     /// The families that show it, by id.
     pub families: Vec<String>,
@@ -110,10 +127,44 @@ pub struct RootCause {
     /// The family with the smallest input: the repro.
     pub representative: String,
     /// For a timeout: the slowest time measured, in milliseconds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub timeout_ms: Option<u64>,
     /// Whether the implementation ignores the whole file on the construct
     /// ([`crate::fuzz::ablation::file_ignored`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub file_ignored: bool,
+}
+
+/// A construct's name. (Spelled through this alias so that serde reads it with `interned`
+/// rather than borrowing it from the text.)
+pub type Name = &'static str;
+
+/// A label read back from `root-causes.json`, as the `&'static str` the derivation gives.
+/// Labels are a small set of names (one per construct), each interned once.
+fn interned<'de, D: serde::Deserializer<'de>>(d: D) -> Result<&'static str, D::Error> {
+    Ok(intern(String::deserialize(d)?))
+}
+
+/// A list of labels read back (as `interned` reads one).
+fn interned_list<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<&'static str>, D::Error> {
+    Ok(Vec::<String>::deserialize(d)?
+        .into_iter()
+        .map(intern)
+        .collect())
+}
+
+/// The one `&'static str` for `name`.
+fn intern(name: String) -> &'static str {
+    static NAMES: std::sync::Mutex<BTreeSet<&'static str>> = std::sync::Mutex::new(BTreeSet::new());
+    let mut names = NAMES
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some(known) = names.get(name.as_str()) {
+        return known;
+    }
+    let leaked: &'static str = Box::leak(name.into_boxed_str());
+    names.insert(leaked);
+    leaked
 }
 
 impl RootCause {
@@ -663,13 +714,6 @@ fn fold_combined(causes: &mut Vec<RootCause>, index: &Index) {
     *causes = kept;
 }
 
-/// Whether `family`'s input is minimal for implementation `name`.
-pub fn minimised_for(family: &Family, name: &str) -> bool {
-    family.minimised_for.is_empty()
-        || family.minimised_for == name
-        || family.also_minimised_for.iter().any(|n| n == name)
-}
-
 /// The families where `name` deviates from the reference (neither a timeout nor under a
 /// suspect profile only) on an input minimised for another library and in none of its root
 /// causes: listed in its report as evidence not yet minimised for it.
@@ -882,46 +926,6 @@ pub fn construct_phrase(tag: &str) -> Option<&'static str> {
     })
 }
 
-/// The constructs in the order a behaviour label picks them: file format first (what the
-/// parser reads before any rule), then the shape of the deciding rule, then the URL's and
-/// the crawler name's; then the kind of decision, for a plain question.
-pub const CONSTRUCT_ORDER: [&str; 34] = [
-    "invalid-utf8",
-    "bom",
-    "partial-bom",
-    "cr-line-end",
-    "long-line",
-    "size-limit",
-    "misspelling",
-    "missing-colon",
-    "rule-outside-group",
-    "invalid-agent",
-    "no-leading-slash",
-    "empty-value",
-    "non-standard-field",
-    "unknown-field",
-    "inline-comment",
-    "crlf",
-    "inner-dollar",
-    "end-anchor",
-    "wildcard",
-    "percent",
-    "non-ascii",
-    "index-html",
-    "long",
-    "url-percent",
-    "url-non-ascii",
-    "url-query",
-    "agent-version",
-    "agent-space",
-    "no-group-applies",
-    ROBOTS_TXT_TAG,
-    "no-group",
-    "allow-rule",
-    "disallow-rule",
-    "no-matching-rule",
-];
-
 /// The behaviour label of a feature: its first construct in [`CONSTRUCT_ORDER`].
 pub fn primary_construct(feature: &str) -> &'static str {
     let (decision, extra) = feature_tags(feature);
@@ -930,17 +934,6 @@ pub fn primary_construct(feature: &str) -> &'static str {
         .find(|c| extra.contains(c) || decision.contains(c))
         .copied()
         .unwrap_or("other")
-}
-
-/// The feature's tags: the decision under `rfc9309` (and `google`), then the constructs.
-pub fn feature_tags(feature: &str) -> (Vec<&str>, Vec<&str>) {
-    let (decision, extra) = feature.split_once(" + ").unwrap_or((feature, ""));
-    let decision: Vec<&str> = decision
-        .split([' ', '/', ':'])
-        .filter(|t| !t.is_empty() && *t != "google")
-        .collect();
-    let extra: Vec<&str> = extra.split(' ').filter(|t| !t.is_empty()).collect();
-    (decision, extra)
 }
 
 /// The behaviour in words: what the minimal input exercises.

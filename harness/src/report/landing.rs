@@ -9,8 +9,7 @@ use reptest_reference::Profile;
 
 use crate::answer::Answer;
 use crate::fuzz::filing::{Measured, title};
-use crate::fuzz::findings::Index as FindingsIndex;
-use crate::fuzz::rootcause::root_causes;
+use crate::fuzz::store::Published as Findings;
 use crate::report::scores::{self, Cause, Suite, Tally, percent};
 use crate::report::{ForceGroup, Implementation, Results};
 
@@ -30,9 +29,9 @@ pub struct Defect {
 /// The ranked root causes of each implementation, in the order its findings report ranks
 /// them (real-world flips, corpus files, fuzz hits, then id). The one place the report reads
 /// root causes.
-pub fn defects(index: &FindingsIndex, measured: &Measured) -> BTreeMap<String, Vec<Defect>> {
+pub fn defects(findings: &Findings, measured: &Measured) -> BTreeMap<String, Vec<Defect>> {
     let mut out: BTreeMap<String, Vec<(usize, usize, u64, Defect)>> = BTreeMap::new();
-    for cause in root_causes(index).iter().filter(|c| c.ranked()) {
+    for cause in findings.causes.iter().filter(|c| c.ranked()) {
         let m = measured.root_causes.get(&cause.id);
         let (flips, files) = m.map_or((0, 0), |m| (m.flips, m.files));
         out.entry(cause.implementation.clone()).or_default().push((

@@ -25,7 +25,8 @@ use reptest_reference::Profile;
 use serde::{Deserialize, Serialize};
 
 use crate::answer::{Answer, Status};
-use crate::engines::adapters::{self, Dirs};
+use crate::engines::adapters;
+use crate::engines::registry::{self, Dirs};
 use crate::fuzz::campaign::implementations_for;
 use crate::fuzz::corpus::Corpus;
 use crate::suite::cases::{Case, CaseKind, Force};
@@ -442,7 +443,7 @@ pub fn fetch_case_record(case: &Case) -> Option<FetchCaseRecord> {
     })
 }
 
-/// Shows a run of filler lines (`cases::fill`, at least 4 KiB of `#....` lines) as the one
+/// Shows a run of filler lines (`text::fill`, at least 4 KiB of `#....` lines) as the one
 /// `<fill>` line of the case file, so that the 500 KiB cases do not put half a megabyte each
 /// into `results.json` and `index.html`; `fill_to` keeps where the rest of the body starts.
 pub fn compact_fill(case: &mut CaseRecord) {
@@ -465,7 +466,7 @@ pub fn compact_fill(case: &mut CaseRecord) {
         offset += line.len();
     }
     if let Some((start, end)) = run.filter(|(s, e)| e - s >= 4096) {
-        let cases_marker = String::from_utf8_lossy(crate::suite::cases::FILL_MARKER);
+        let cases_marker = String::from_utf8_lossy(crate::text::FILL_MARKER);
         case.robots = format!(
             "{}{cases_marker}{}",
             &case.robots[..start],
@@ -645,7 +646,7 @@ pub fn build(
 ) -> Result<Results> {
     let cases = crate::suite::cases::load_dir(&options.cases_dir)?;
     let ids: BTreeSet<String> = cases.iter().map(|c| c.id.clone()).collect();
-    let ready = adapters::choose(&options.dirs, &options.adapters, options.setup, false, log)?;
+    let ready = registry::choose(&options.dirs, &options.adapters, options.setup, false, log)?;
     let total = ready.len();
     let on_report = |done: usize, r: &AdapterReport| {
         progress(&format!("[{done}/{total}] suite: {}", r.info.name));
@@ -843,12 +844,12 @@ mod tests {
     #[test]
     fn filler_is_shown_as_the_case_files_fill_line_and_round_trips() {
         let source = b"user-agent: *\n<fill>\ndisallow: /after\n";
-        let body = crate::suite::cases::fill(source, 20_000).expect("fills");
+        let body = crate::text::fill(source, 20_000).expect("fills");
         let mut case = record(String::from_utf8(body.clone()).expect("ascii"));
         compact_fill(&mut case);
         assert_eq!(case.robots.as_bytes(), source);
         assert_eq!(case.fill_to, Some(20_000));
-        let again = crate::suite::cases::fill(case.robots.as_bytes(), 20_000).expect("fills");
+        let again = crate::text::fill(case.robots.as_bytes(), 20_000).expect("fills");
         assert_eq!(again, body);
         let mut short = record("user-agent: *\n#...\n#....\ndisallow: /x\n".to_owned());
         compact_fill(&mut short);

@@ -9,7 +9,7 @@ use reptest_reference::Profile;
 
 use crate::answer::{Answer, Status};
 use crate::fuzz::filing::Measured;
-use crate::fuzz::findings::Index as FindingsIndex;
+use crate::fuzz::store::Published as Findings;
 use crate::report::landing::{self, Defect};
 use crate::report::scores::{self, Suite};
 use crate::report::{COMMAND, CaseRecord, FetchCaseRecord, ForceGroup, Implementation, Results};
@@ -276,7 +276,7 @@ fn fetch_wrong(
 /// `reports/README.md`: its sections in order.
 pub fn readme(
     results: &Results,
-    findings: Option<&FindingsIndex>,
+    findings: Option<&Findings>,
 ) -> std::result::Result<String, fmt::Error> {
     readme_with(results, findings, None)
 }
@@ -284,7 +284,7 @@ pub fn readme(
 /// `reports/README.md` with each implementation's ranked findings ([`landing::defects`]).
 pub fn readme_with(
     results: &Results,
-    findings: Option<&FindingsIndex>,
+    findings: Option<&Findings>,
     defects: Option<&BTreeMap<String, Vec<Defect>>>,
 ) -> std::result::Result<String, fmt::Error> {
     let mut out = String::new();
@@ -319,7 +319,7 @@ mod section {
 
     use super::{areas_present, first_sentence, percent, ranked};
     use crate::answer::Answer;
-    use crate::fuzz::findings::Index as FindingsIndex;
+    use crate::fuzz::store::Published as Findings;
     use crate::report::{COMMAND, ForceGroup, Impact, ImpactRow, Results, score, score_by_force};
 
     /// The fetch matrix: every fetch case against every implementation that fetches, then
@@ -626,11 +626,11 @@ mod section {
 
     /// The differential findings: root causes per implementation, each linking its
     /// ready-to-file report.
-    pub(super) fn findings(out: &mut String, findings: &FindingsIndex) -> fmt::Result {
-        use crate::fuzz::rootcause::{Kind, root_causes};
+    pub(super) fn findings(out: &mut String, findings: &Findings) -> fmt::Result {
+        use crate::fuzz::rootcause::Kind;
         writeln!(out, "\n## Differential findings\n")?;
-        let cases: u64 = findings.runs.iter().map(|r| r.cases).sum();
-        let causes = root_causes(findings);
+        let cases: u64 = findings.index.runs.iter().map(|r| r.cases).sum();
+        let causes = &findings.causes;
         writeln!(
             out,
             "`reptest fuzz-diff` put {cases} generated robots.txt questions to the reference and \
@@ -639,12 +639,12 @@ mod section {
              into root causes (one behaviour of one library), each in a ready-to-file report \
              with a repro in the library's language. Counted on realistic inputs; timeouts and \
              root causes resting on a suspect reference are listed in the reports, apart:\n",
-            findings.families.len()
+            findings.index.families.len()
         )?;
         writeln!(out, "| implementation | root causes | errors | timeouts |")?;
         writeln!(out, "| --- | --- | --- | --- |")?;
         let mut rows: BTreeMap<&str, (usize, usize, usize)> = BTreeMap::new();
-        for cause in &causes {
+        for cause in causes {
             let row = rows.entry(cause.implementation.as_str()).or_default();
             if cause.ranked() {
                 row.0 += 1;
@@ -974,7 +974,7 @@ missed; <em>requests</em> are the checks on what the server was asked.</p>
 /// `implementations/<name>.md` per implementation.
 pub fn pages(
     results: &Results,
-    findings: Option<&FindingsIndex>,
+    findings: Option<&Findings>,
     measured: &Measured,
 ) -> Result<Vec<(String, String)>> {
     let mut json = serde_json::to_string_pretty(results).context("cannot serialise the results")?;

@@ -18,6 +18,9 @@ use reptest_reference::http::{self, CachedCopy, Fetch, FetchResult, NetworkError
 use reptest_reference::{ParseOptions, Profile, Robots, scope};
 use serde::Deserialize;
 
+/// The host that case URLs given as bare paths are placed on.
+pub const PATH_HOST: &str = "http://example.com";
+
 /// Documents a `spec` reference may cite, before the `#`.
 pub const SPEC_DOCUMENTS: &[&str] = &[
     "rfc9309",
@@ -386,7 +389,7 @@ pub struct RobotsCheck<'c> {
     /// The crawler asked about: the check's own, else the case's.
     pub agent: &'c str,
     /// The URL asked about, absolute: a bare path is put on the runner's host
-    /// ([`crate::suite::runner::PATH_HOST`]).
+    /// ([`PATH_HOST`]).
     pub url: String,
 }
 
@@ -412,7 +415,7 @@ pub fn robots_checks(cases: &[Case]) -> impl Iterator<Item = RobotsCheck<'_>> {
                 body,
                 agent: check.agent.as_deref().unwrap_or(agent),
                 url: if check.url.starts_with('/') {
-                    format!("{}{}", crate::suite::runner::PATH_HOST, check.url)
+                    format!("{}{}", PATH_HOST, check.url)
                 } else {
                     check.url.clone()
                 },
@@ -455,38 +458,6 @@ fn expectation(
         bail!("missing expectation (`expect`, or `{missing}`)");
     }
     Ok(result)
-}
-
-/// The line of a body that `fill_to` replaces.
-pub const FILL_MARKER: &[u8] = b"<fill>\n";
-
-/// Replaces the one `<fill>` line of `body` with comment lines so that what follows it starts
-/// at byte `offset`: bodies near the 500 KiB limit stay a few lines long in the case file.
-pub fn fill(body: &[u8], offset: usize) -> Result<Vec<u8>> {
-    let at = body
-        .windows(FILL_MARKER.len())
-        .position(|w| w == FILL_MARKER)
-        .filter(|&at| at == 0 || body[at - 1] == b'\n')
-        .ok_or_else(|| anyhow!("`fill_to` needs a line `<fill>` in `robots`"))?;
-    let rest = &body[at + FILL_MARKER.len()..];
-    if rest.windows(FILL_MARKER.len()).any(|w| w == FILL_MARKER) {
-        bail!("`robots` has more than one `<fill>` line");
-    }
-    let mut remaining = offset
-        .checked_sub(at)
-        .filter(|r| *r >= 2)
-        .ok_or_else(|| anyhow!("`fill_to` {offset} leaves no room before byte {at}"))?;
-    let mut out = body[..at].to_vec();
-    while remaining > 0 {
-        // Lines of 80 bytes, the last one shorter, never shorter than "#\n".
-        let len = if remaining > 81 { 80 } else { remaining };
-        out.push(b'#');
-        out.extend(std::iter::repeat_n(b'.', len - 2));
-        out.push(b'\n');
-        remaining -= len;
-    }
-    out.extend_from_slice(rest);
-    Ok(out)
 }
 
 fn network_error(name: &str) -> Result<NetworkError> {
@@ -695,7 +666,7 @@ fn build_case(mut raw: RawCase, stem: &str, file: &Path) -> Result<Case> {
                 robots.clone().into_bytes()
             };
             if let Some(offset) = raw.fill_to {
-                body = fill(&body, offset)?;
+                body = crate::text::fill(&body, offset)?;
             }
             CaseKind::Robots {
                 body,
@@ -924,7 +895,7 @@ pub fn run_reference(case: &Case, profile: Profile) -> Vec<CheckResult> {
             }]
         }
         CaseKind::Served { .. } => {
-            crate::fetch::run_reference(case, profile, crate::fetch::DEFAULT_TIMEOUT)
+            run_served_reference(case, profile, crate::fetch::DEFAULT_TIMEOUT)
         }
         CaseKind::Scope { robots_url, checks } => checks
             .iter()
@@ -955,6 +926,164 @@ pub fn run_reference(case: &Case, profile: Profile) -> Vec<CheckResult> {
             })
             .collect(),
     }
+}
+
+/// The server's record without the requests for the checked pages themselves (on host `a`):
+/// some clients fetch robots.txt only on the way to a page (`LWP::RobotUA`), and request
+/// checks are about robots.txt fetches.
+pub fn robots_requests(
+    case: &Case,
+    log: Vec<crate::fetch::server::Logged>,
+) -> Vec<crate::fetch::server::Logged> {
+    let CaseKind::Served { checks, .. } = &case.kind else {
+        return log;
+    };
+    log.into_iter()
+        .filter(|l| {
+            !(l.host == crate::fetch::play::Host::A && checks.iter().any(|c| c.url == l.path))
+        })
+        .collect()
+}
+
+/// The URLs a case's checks ask about, on host `a` of `server`.
+pub fn check_urls(case: &Case, server: &crate::fetch::server::Server) -> Vec<String> {
+    let CaseKind::Served { checks, .. } = &case.kind else {
+        return Vec::new();
+    };
+    checks
+        .iter()
+        .map(|c| format!("{}{}", server.origin(crate::fetch::play::Host::A), c.url))
+        .collect()
+}
+
+fn expected(verdict: crate::engines::protocol::WireVerdict) -> Result<Expected, String> {
+    match verdict {
+        crate::engines::protocol::WireVerdict::Allow => Ok(Expected::Allow),
+        crate::engines::protocol::WireVerdict::Disallow => Ok(Expected::Disallow),
+        crate::engines::protocol::WireVerdict::Unsupported => Err("unsupported".into()),
+    }
+}
+
+/// Runs a fetch case through the reference under `profile`: the server plays it, the
+/// reference's client fetches, and each check and request check is judged.
+pub fn run_served_reference(
+    case: &Case,
+    profile: Profile,
+    timeout: std::time::Duration,
+) -> Vec<CheckResult> {
+    run_served_reference_profiles(case, &[profile], timeout)
+        .pop()
+        .unwrap_or_default()
+}
+
+/// [`run_served_reference`] under each of `profiles` the case applies to (in their order),
+/// from one fetch: what the client does does not depend on the profile, only what the
+/// exchange means.
+pub fn run_served_reference_profiles(
+    case: &Case,
+    profiles: &[Profile],
+    timeout: std::time::Duration,
+) -> Vec<Vec<CheckResult>> {
+    let CaseKind::Served {
+        play,
+        agent,
+        checks,
+        requests,
+        ..
+    } = &case.kind
+    else {
+        return Vec::new();
+    };
+    let profiles: Vec<Profile> = profiles
+        .iter()
+        .copied()
+        .filter(|p| case.profiles.contains(p))
+        .collect();
+    let server = match crate::fetch::server::Server::start(play) {
+        Ok(s) => s,
+        Err(e) => {
+            return profiles
+                .iter()
+                .map(|&profile| {
+                    checks
+                        .iter()
+                        .enumerate()
+                        .filter_map(|(index, check)| {
+                            Some(CheckResult {
+                                index,
+                                url: check.url.clone(),
+                                agent: Some(agent.clone()),
+                                expected: check.expect.for_profile(profile)?,
+                                actual: Err(format!("the loopback server did not start: {e:#}")),
+                                explanation: String::new(),
+                            })
+                        })
+                        .collect()
+                })
+                .collect();
+        }
+    };
+    let urls = check_urls(case, &server);
+    let client =
+        crate::fetch::client::Client::new(timeout, &format!("{agent}/1.0 (reptest reference)"));
+    let exchange = client.fetch(&server.robots_url());
+    let log = robots_requests(case, server.requests());
+    drop(server);
+    let requested = crate::fetch::judge_requests(requests, &log);
+    profiles
+        .iter()
+        .map(|&profile| judged(checks, &urls, agent, &exchange, &requested, profile))
+        .collect()
+}
+
+/// One profile's results of a fetch case: its checks by the exchange, then its request checks.
+fn judged(
+    checks: &[UrlCheck],
+    urls: &[String],
+    agent: &str,
+    exchange: &crate::fetch::client::Exchange,
+    requested: &[crate::fetch::RequestVerdict],
+    profile: Profile,
+) -> Vec<CheckResult> {
+    let verdicts = exchange.verdicts(profile, agent, urls);
+    let decision = exchange.decision(profile);
+    let mut out = Vec::new();
+    for (index, (check, url)) in checks.iter().zip(urls).enumerate() {
+        let Some(want) = check.expect.for_profile(profile) else {
+            continue;
+        };
+        let actual = match &verdicts {
+            Ok(v) => v
+                .get(index)
+                .copied()
+                .ok_or_else(|| "no verdict".to_owned())
+                .and_then(expected),
+            Err(e) => Err(e.clone()),
+        };
+        out.push(CheckResult {
+            index,
+            url: url.clone(),
+            agent: Some(agent.to_owned()),
+            expected: want,
+            actual,
+            explanation: format!("{decision}\n{}", exchange.describe().trim_end()),
+        });
+    }
+    for (i, verdict) in requested.iter().enumerate() {
+        out.push(CheckResult {
+            index: checks.len() + i,
+            url: verdict.label.clone(),
+            agent: None,
+            expected: Expected::Allow,
+            actual: Ok(if verdict.met {
+                Expected::Allow
+            } else {
+                Expected::Disallow
+            }),
+            explanation: format!("the server saw {}", verdict.detail),
+        });
+    }
+    out
 }
 
 /// A failure report for one case: id first, then the input, then each failing check.

@@ -5,7 +5,7 @@
 //! of each profile, so one run tells how close the implementation is to `rfc9309`, `google`
 //! and `legacy`. What protocol v1 cannot ask (described fetch outcomes, robots.txt scope) is
 //! not asked and not counted; fetch cases are asked of the adapters that declare the fetch
-//! capability (`crate::fetch::runner`), and of no other; what protocol v1 cannot carry for a
+//! capability ([`run_fetch_cases`]), and of no other; what protocol v1 cannot carry for a
 //! robots case (a parse size limit other than the default, fallback product tokens) is
 //! counted as `unsupported`, never as a pass.
 
@@ -22,9 +22,6 @@ use crate::engines::adapters::{self, Adapter};
 use crate::engines::protocol::WireVerdict;
 use crate::engines::{Engine, EngineError, EngineInfo, SubprocessEngine};
 use crate::suite::cases::{self, Case, CaseKind, Expected, Force};
-
-/// The host that case URLs given as bare paths are placed on.
-pub const PATH_HOST: &str = "http://example.com";
 
 /// Requests in a row without an answer after which a run gives up on an adapter: a hung
 /// adapter costs this many timeouts, not one per request.
@@ -391,7 +388,7 @@ pub fn questions(case: &Case) -> Vec<Question<'_>> {
     for (index, check) in checks.iter().enumerate() {
         let agent = check.agent.as_ref().unwrap_or(agent);
         let url = if check.url.starts_with('/') {
-            format!("{PATH_HOST}{}", check.url)
+            format!("{}{}", cases::PATH_HOST, check.url)
         } else {
             check.url.clone()
         };
@@ -634,7 +631,7 @@ pub fn run_adapter_watched(
         run_engine_watched(&mut engine, cases, &deviations, &mut tick)
     };
     // Fetch cases, for adapters whose hello declares `"fetch": true` (`crate::fetch`).
-    outcomes.extend(crate::fetch::runner::run_fetch_cases(
+    outcomes.extend(run_fetch_cases(
         &mut engine,
         cases,
         &deviations,
@@ -1212,7 +1209,7 @@ pub fn run_reference_suite(cases: &[Case]) -> ReferenceRun {
         .collect();
     let fetch = |case: &&Case| -> (String, BTreeMap<Profile, Vec<cases::CheckResult>>) {
         let results =
-            crate::fetch::run_reference_profiles(case, &Profile::ALL, REFERENCE_FETCH_TIMEOUT);
+            cases::run_served_reference_profiles(case, &Profile::ALL, REFERENCE_FETCH_TIMEOUT);
         let applying = Profile::ALL.iter().filter(|p| case.profiles.contains(p));
         let by_profile: BTreeMap<Profile, Vec<cases::CheckResult>> =
             applying.copied().zip(results).collect();
@@ -1402,4 +1399,99 @@ impl RunDocument {
             schema: 1,
         }
     }
+}
+
+/// Asks a fetching adapter every fetch case of `cases`. An adapter that did not declare
+/// `"fetch": true` is asked nothing (and nothing is counted against it).
+pub fn run_fetch_cases(
+    engine: &mut SubprocessEngine,
+    cases: &[Case],
+    deviations: &BTreeMap<(String, Profile), String>,
+    fetch_timeout: Duration,
+) -> Vec<CheckOutcome> {
+    let mut outcomes = Vec::new();
+    if !cases
+        .iter()
+        .any(|c| matches!(c.kind, CaseKind::Served { .. }))
+        || !engine.fetches()
+    {
+        return outcomes;
+    }
+    for case in cases {
+        let CaseKind::Served {
+            play,
+            agent,
+            checks,
+            requests,
+            ..
+        } = &case.kind
+        else {
+            continue;
+        };
+        let first = outcomes.len();
+        let (replies, log, urls) = match crate::fetch::server::Server::start(play) {
+            Ok(server) => {
+                let urls = cases::check_urls(case, &server);
+                let replies: Vec<Reply> =
+                    match engine.fetch(&server.robots_url(), agent, &urls, fetch_timeout) {
+                        Ok(verdicts) => verdicts.into_iter().map(Reply::Verdict).collect(),
+                        Err(e) => vec![Reply::Error(e.to_string()); urls.len()],
+                    };
+                let log = cases::robots_requests(case, server.requests());
+                (replies, Some(log), urls)
+            }
+            Err(e) => {
+                let why = format!("the loopback server did not start: {e:#}");
+                (
+                    vec![Reply::Error(why); checks.len()],
+                    None,
+                    checks.iter().map(|c| c.url.clone()).collect(),
+                )
+            }
+        };
+        for (index, ((check, url), reply)) in checks.iter().zip(&urls).zip(replies).enumerate() {
+            let expected: BTreeMap<Profile, Expected> = case
+                .profiles
+                .iter()
+                .filter_map(|p| check.expect.for_profile(*p).map(|e| (*p, e)))
+                .collect();
+            let status = judge(reply.answer(), &expected);
+            outcomes.push(CheckOutcome {
+                case: case.id.clone(),
+                index,
+                url: url.clone(),
+                agent: agent.clone(),
+                reply,
+                expected,
+                status,
+            });
+        }
+        let verdicts = crate::fetch::judge_requests(requests, log.as_deref().unwrap_or_default());
+        for (i, verdict) in verdicts.into_iter().enumerate() {
+            // The record is judged even when the fetch ended in an error: what was requested
+            // was requested (a client caught in a loop has asked the server that often).
+            let reply = match &log {
+                None => Reply::Error("the loopback server did not start".into()),
+                Some(_) if verdict.met => Reply::Verdict(WireVerdict::Allow),
+                Some(_) => Reply::Verdict(WireVerdict::Disallow),
+            };
+            let expected: BTreeMap<Profile, Expected> = case
+                .profiles
+                .iter()
+                .map(|p| (*p, Expected::Allow))
+                .collect();
+            let status = judge(reply.answer(), &expected);
+            outcomes.push(CheckOutcome {
+                case: case.id.clone(),
+                index: checks.len() + i,
+                url: format!("{} (server saw {})", verdict.label, verdict.detail),
+                agent: agent.clone(),
+                reply,
+                expected,
+                status,
+            });
+        }
+        apply_deviations(&mut outcomes[first..], &case.id, deviations);
+    }
+    outcomes
 }
