@@ -76,7 +76,7 @@ pub struct Manifest {
     pub repro: Option<crate::engines::library::ReproManifest>,
     /// A crawler's bounds and agent handling (`kind = "crawler"` only).
     #[serde(default)]
-    pub crawler: Option<crate::crawl::CrawlerSpec>,
+    pub crawler: Option<CrawlerSpec>,
     /// How to install it.
     #[serde(default)]
     pub setup: Setup,
@@ -327,7 +327,7 @@ impl Adapter {
     /// this binary (`reptest adapter crawler DIR`), which runs its `run` once per question.
     pub fn command(&self) -> Vec<String> {
         if self.manifest.kind == Kind::Crawler {
-            return crate::crawl::serve_command(self);
+            return crawler_serve_command(self);
         }
         self.manifest.run.iter().map(|a| self.expand(a)).collect()
     }
@@ -403,7 +403,7 @@ pub fn load_one(path: &Path, install_root: &Path) -> Result<Adapter> {
     if manifest.run.is_empty() {
         bail!("{}: `run` is empty", manifest_path.display());
     }
-    crate::crawl::check_manifest(&manifest)
+    check_crawler_manifest(&manifest)
         .with_context(|| format!("{}: invalid crawler", manifest_path.display()))?;
     let mut seen = HashSet::new();
     for d in &manifest.deviations {
@@ -904,6 +904,126 @@ pub fn listing(adapters: &[Adapter]) -> String {
         );
     }
     out
+}
+
+// Whole crawlers' manifests (`kind = "crawler"`, run by `crate::crawl`).
+
+/// The placeholders a crawler's command may use to be given its URLs.
+const URL_PLACEHOLDERS: [&str; 3] = ["{start}", "{urls}", "{urls-file}"];
+
+/// The manifest's `[crawler]` table.
+#[derive(Clone, Debug, Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct CrawlerSpec {
+    /// The one product token the crawler's robots.txt matching answers for, when it cannot be
+    /// told another name (`wget`); questions about other names are asked under it (see the
+    /// module's documentation). Omitted when the crawler takes the name it is given
+    /// (`{agent}`).
+    #[serde(default)]
+    pub token: Option<String>,
+    /// How long one crawl may take, in seconds.
+    #[serde(default = "default_seconds")]
+    pub seconds: u64,
+    /// Crawls run at once by `reptest run`.
+    #[serde(default = "default_parallel")]
+    pub parallel: usize,
+    /// Whether the fetch cases are played to it (its own HTTP client on statuses, redirects
+    /// and failures).
+    #[serde(default = "default_true")]
+    pub fetch: bool,
+}
+
+fn default_seconds() -> u64 {
+    8
+}
+
+fn default_parallel() -> usize {
+    4
+}
+
+fn default_true() -> bool {
+    true
+}
+
+impl Default for CrawlerSpec {
+    fn default() -> CrawlerSpec {
+        CrawlerSpec {
+            token: None,
+            seconds: default_seconds(),
+            parallel: default_parallel(),
+            fetch: true,
+        }
+    }
+}
+
+/// Checks what a crawler manifest needs: a `[crawler]` table only on a crawler, a command that
+/// is given its URLs, a token that is a product token, bounds that are bounds.
+pub fn check_crawler_manifest(manifest: &Manifest) -> Result<()> {
+    if manifest.kind != Kind::Crawler {
+        if manifest.crawler.is_some() {
+            bail!("a `[crawler]` table needs `kind = \"crawler\"`");
+        }
+        return Ok(());
+    }
+    if !manifest
+        .run
+        .iter()
+        .any(|a| URL_PLACEHOLDERS.iter().any(|p| a.contains(p)))
+    {
+        bail!(
+            "`run` gives the crawler no URL: use {}",
+            URL_PLACEHOLDERS.join(", ")
+        );
+    }
+    let spec = manifest.crawler.clone().unwrap_or_default();
+    if let Some(token) = &spec.token
+        && (token.is_empty()
+            || !token
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'))
+    {
+        bail!("`token = {token:?}` is not a product token (letters, digits, `-`, `_`)");
+    }
+    if spec.seconds == 0 || spec.seconds > 600 {
+        bail!("`seconds = {}` is outside 1..=600", spec.seconds);
+    }
+    if spec.parallel == 0 || spec.parallel > 32 {
+        bail!("`parallel = {}` is outside 1..=32", spec.parallel);
+    }
+    Ok(())
+}
+
+/// The command that serves a crawler adapter over protocol v1: this binary's `adapter crawler`.
+pub fn crawler_serve_command(adapter: &Adapter) -> Vec<String> {
+    let install_root = adapter
+        .env
+        .parent()
+        .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+    vec![
+        reptest_binary().display().to_string(),
+        "adapter".into(),
+        "crawler".into(),
+        adapter.dir.display().to_string(),
+        "--install-root".into(),
+        install_root.display().to_string(),
+    ]
+}
+
+/// The `reptest` binary: this one, or, from a test binary (`target/…/deps/NAME-HASH`), the
+/// `reptest` beside its directory.
+fn reptest_binary() -> PathBuf {
+    let exe = std::env::current_exe().unwrap_or_else(|_| PathBuf::from("reptest"));
+    let is_reptest = exe
+        .file_stem()
+        .is_some_and(|s| s.to_string_lossy() == "reptest");
+    if is_reptest {
+        return exe;
+    }
+    exe.parent()
+        .and_then(Path::parent)
+        .map(|dir| dir.join("reptest"))
+        .filter(|p| p.is_file())
+        .unwrap_or(exe)
 }
 
 #[cfg(test)]
