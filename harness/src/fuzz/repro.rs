@@ -254,7 +254,10 @@ mod tests {
         );
         assert_eq!(python.run, "pip install 'x==0.7.0'");
         // Java: one char per byte, octal escapes; a backslash before `u` stays two.
-        assert_eq!(java_bytes(b"a\\u0041\xff\x00\"\n"), "a\\\\u0041\\377\\000\\\"\\n");
+        assert_eq!(
+            java_bytes(b"a\\u0041\xff\x00\"\n"),
+            "a\\\\u0041\\377\\000\\\"\\n"
+        );
         let ruby = from_template(&template("ruby", "\"{{body}}\".b"), "1", &input);
         assert_eq!(ruby.code, "\"user-agent: *\\ndisallow: /a\\#\\n\".b");
         let cpp = from_template(
