@@ -174,7 +174,7 @@ fn a_crawl_that_requests_nothing_or_overruns_is_an_error() {
     );
 }
 
-/// `reptest run --manifest DIR --cases GLOB --json FILE`: the answers by case and check.
+/// `reptest run --manifest DIR --cases GLOB --json-file FILE`: the answers by case and check.
 fn run_cases(glob: &str) -> Vec<(String, u64, String)> {
     let json = std::env::temp_dir().join(format!(
         "reptest-crawler-test-{}-{}.json",
@@ -184,7 +184,7 @@ fn run_cases(glob: &str) -> Vec<(String, u64, String)> {
     let output = Command::new(REPTEST)
         .args(["run", "--manifest"])
         .arg(planted())
-        .args(["--cases", glob, "--json"])
+        .args(["--cases", glob, "--json-file"])
         .arg(&json)
         .output()
         .expect("reptest run");

@@ -506,6 +506,14 @@ pub(super) fn implementation_md(results: &Results, row: &Row<'_>) -> Result<Stri
             writeln!(out)?;
         }
     }
+    if results.impact.is_some() && imp.kind == crate::engines::adapters::Kind::Crawler {
+        writeln!(out, "## Real world\n")?;
+        writeln!(
+            out,
+            "Not run over the real-world corpus: a whole crawler answers by one crawl per \
+             question, too slow for the corpus's URLs.\n"
+        )?;
+    }
     if let Some(impact) = &results.impact
         && let Some(r) = impact.implementations.iter().find(|r| &r.name == name)
     {

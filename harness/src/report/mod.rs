@@ -146,6 +146,10 @@ pub struct Implementation {
     pub language: String,
     /// Its pinned version.
     pub version: String,
+    /// A parser, or a whole crawler (the manifest's `kind`; absent for a parser). A crawler
+    /// is not run over the real-world corpus: one crawl per question is too slow for it.
+    #[serde(default, skip_serializing_if = "is_parser")]
+    pub kind: adapters::Kind,
     /// Why it could not answer at all, if so.
     pub unavailable: Option<String>,
     /// What its documentation says it follows (its manifest's `[claim]`), when the manifest
@@ -159,6 +163,11 @@ pub struct Implementation {
     /// One result per check of the fetch cases, when it fetches (`"fetch": true`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub fetch_results: Vec<CheckResult>,
+}
+
+/// Whether `kind` is a parser's (left out of results.json).
+fn is_parser(kind: &adapters::Kind) -> bool {
+    *kind == adapters::Kind::Parser
 }
 
 /// The reading a library's documentation says it follows (its manifest's `[claim]`).
@@ -183,8 +192,9 @@ impl ClaimRecord {
     }
 }
 
-/// Sets each implementation's claim from its manifest under `harness/adapters/`, where there
-/// is one (so that a changed claim shows on the next `--render`); others keep theirs.
+/// Sets each implementation's claim and kind from its manifest under `harness/adapters/`,
+/// where there is one (so that a changed claim shows on the next `--render`); others keep
+/// theirs.
 pub fn refresh_claims(results: &mut Results) -> Result<()> {
     let dir = adapters::default_dir();
     for imp in &mut results.implementations {
@@ -192,6 +202,7 @@ pub fn refresh_claims(results: &mut Results) -> Result<()> {
         if here.join("adapter.toml").is_file() {
             let adapter = adapters::load_one(&here, &adapters::default_install_root())?;
             imp.claim = adapter.manifest.claim.as_ref().map(ClaimRecord::of);
+            imp.kind = adapter.manifest.kind;
         }
     }
     Ok(())
@@ -340,6 +351,7 @@ pub fn results(
             implementation: r.info.implementation.clone(),
             language: r.info.language.clone(),
             version: r.info.version.clone(),
+            kind: adapters::Kind::Parser,
             unavailable: r.unavailable.as_deref().map(scrub),
             claim: None,
             deviations: deviations.get(&r.info.name).cloned().unwrap_or_default(),
@@ -714,8 +726,13 @@ pub fn build(
             ))
         })
         .collect();
+    let kinds: BTreeMap<&str, adapters::Kind> = ready
+        .iter()
+        .map(|a| (a.manifest.name.as_str(), a.manifest.kind))
+        .collect();
     for imp in &mut out.implementations {
         imp.claim = claims.get(imp.name.as_str()).cloned();
+        imp.kind = kinds.get(imp.name.as_str()).copied().unwrap_or_default();
     }
     Ok(out)
 }
@@ -797,6 +814,7 @@ mod tests {
             implementation: name.to_owned(),
             language: "go".to_owned(),
             version: version.to_owned(),
+            kind: adapters::Kind::Parser,
             unavailable: None,
             claim: None,
             deviations: BTreeMap::new(),

@@ -294,7 +294,7 @@ pub fn readme_with(
     section::scores(&mut out, results)?;
     section::areas(&mut out, results)?;
     if let Some(impact) = &results.impact {
-        section::impact(&mut out, impact)?;
+        section::impact(&mut out, results, impact)?;
     }
     if let Some(findings) = findings {
         section::findings(&mut out, findings)?;
@@ -569,7 +569,7 @@ mod section {
     }
 
     /// The real-world impact on the corpus.
-    pub(super) fn impact(out: &mut String, impact: &Impact) -> fmt::Result {
+    pub(super) fn impact(out: &mut String, results: &Results, impact: &Impact) -> fmt::Result {
         writeln!(out, "\n## Real-world impact\n")?;
         writeln!(
             out,
@@ -579,6 +579,20 @@ mod section {
              with the reference under `rfc9309` most often.\n",
             impact.corpus, impact.sites, impact.urls, impact.agent
         )?;
+        let crawlers: Vec<String> = results
+            .implementations
+            .iter()
+            .filter(|i| i.kind == crate::engines::adapters::Kind::Crawler)
+            .map(|i| format!("`{}`", i.name))
+            .collect();
+        if !crawlers.is_empty() {
+            writeln!(
+                out,
+                "The whole crawlers ({}) are not run over the corpus: each answers by one crawl \
+                 per question, too slow for its URLs.\n",
+                crawlers.join(", ")
+            )?;
+        }
         writeln!(
             out,
             "| implementation | answered | differs from rfc9309 | differs from google | errors | most affected sites |"

@@ -492,6 +492,7 @@ mod tests {
                 implementation: "x".to_owned(),
                 language: "python".to_owned(),
                 version: "1".to_owned(),
+                kind: crate::engines::adapters::Kind::Parser,
                 unavailable: None,
                 claim: None,
                 deviations: BTreeMap::new(),
