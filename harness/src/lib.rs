@@ -17,6 +17,7 @@
 pub mod answer;
 pub mod compare;
 pub mod crawl;
+pub mod drive;
 pub mod engines;
 pub mod explain;
 pub mod fetch;

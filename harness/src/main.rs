@@ -763,7 +763,7 @@ fn run_suite(args: &RunArgs) -> Result<ExitCode> {
         let total = chosen.len();
         let progress = |done, r: &runner::AdapterReport| say_line(&r.progress_line(done, total));
         let watch = |p: &runner::Progress<'_>| say_line(&p.line());
-        reports = runner::run_adapters_watched(
+        reports = reptest::drive::run_adapters_watched(
             &chosen,
             &all,
             &all_ids,

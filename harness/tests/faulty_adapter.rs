@@ -170,7 +170,7 @@ fn every_fault_is_recorded_and_every_other_result_kept() {
 
     let cases = cases::load_str(CASES, std::path::Path::new("faulty.toml")).expect("cases");
     let ids: BTreeSet<String> = cases.iter().map(|c| c.id.clone()).collect();
-    let report = runner::run_adapter(&all[0], &cases, &ids, Duration::from_millis(1500));
+    let report = reptest::drive::run_adapter(&all[0], &cases, &ids, Duration::from_millis(1500));
     let _ = std::fs::remove_dir_all(&dir);
 
     assert_eq!(report.unavailable, None);
@@ -295,7 +295,8 @@ run = ["/nonexistent/reptest-adapter"]
     let all = adapters::load(&dir.join("adapters"), &dir.join("install")).expect("load");
     let cases = cases::load_str(CASES, std::path::Path::new("faulty.toml")).expect("cases");
     let ids: BTreeSet<String> = cases.iter().map(|c| c.id.clone()).collect();
-    let reports = runner::run_adapters(&all, &cases, &ids, Duration::from_secs(2), 2, &|_, _| {});
+    let reports =
+        reptest::drive::run_adapters(&all, &cases, &ids, Duration::from_secs(2), 2, &|_, _| {});
     let _ = std::fs::remove_dir_all(&dir);
     assert_eq!(reports.len(), 1);
     let report = &reports[0];

@@ -221,7 +221,6 @@ fn fetch_cases_are_read_strictly() {
 fn a_fetching_adapter_answers_fetch_cases() {
     use reptest::answer::Status;
     use reptest::engines::adapters;
-    use reptest::suite::runner;
 
     // Not skipped when missing: a test that passes without running proves nothing.
     assert!(
@@ -238,7 +237,7 @@ fn a_fetching_adapter_answers_fetch_cases() {
         .filter(|c| !c.id.contains("stall"))
         .collect();
     let ids = cases.iter().map(|c| c.id.clone()).collect();
-    let report = runner::run_adapter(&chosen[0], &cases, &ids, Duration::from_secs(10));
+    let report = reptest::drive::run_adapter(&chosen[0], &cases, &ids, Duration::from_secs(10));
     assert!(report.unavailable.is_none(), "{:?}", report.unavailable);
     let status = |case: &str, index: usize| {
         report

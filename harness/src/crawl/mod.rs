@@ -65,6 +65,12 @@ pub const RENAME_CHANGES: &str = "the crawler answers for its own product token 
 pub const NOT_OBSERVABLE: &str = "the URL is the robots.txt or the start page itself, which a \
      crawl requests whatever the rules say";
 
+/// Why the URLs of a crawl are not answered when the crawler read robots.txt and then left its
+/// start page alone: it checks its start URL too, and the links on a page it does not fetch
+/// say nothing about what it allows.
+pub const START_REFUSED: &str = "the crawler read robots.txt and did not fetch its start page \
+(it checks its start URL): the URLs linked from that page cannot be asked";
+
 /// Why a URL without an http(s) authority is not asked.
 pub const NOT_HTTP: &str = "the URL is not an http(s) URL a crawler could request";
 
@@ -213,7 +219,14 @@ impl Crawler {
                 .collect::<BTreeSet<_>>()
                 .into_iter()
                 .collect();
-            let requested = self.crawl(&body, &agent, &asked)?;
+            let Some(requested) = self.crawl(&body, &agent, &asked)? else {
+                for &i in &batch {
+                    if targets[i].is_some() {
+                        answers[i] = Some(UrlAnswer::Unsupported(START_REFUSED));
+                    }
+                }
+                continue;
+            };
             let seen: BTreeSet<Vec<u8>> = requested.iter().map(|t| key(t)).collect();
             for &i in &batch {
                 if let Some(t) = &targets[i] {
@@ -233,13 +246,14 @@ impl Crawler {
     }
 
     /// One crawl of `targets` (request targets on the crawl host) for `agent` under `body`:
-    /// the request targets the crawler asked for, robots.txt and the start page included.
+    /// the request targets the crawler asked for, robots.txt and the start page included;
+    /// `None` when it read robots.txt and nothing else ([`START_REFUSED`]).
     fn crawl(
         &self,
         body: &[u8],
         agent: &str,
         targets: &[String],
-    ) -> Result<Vec<String>, CrawlError> {
+    ) -> Result<Option<Vec<String>>, CrawlError> {
         let site = Site::start(body, targets)
             .map_err(|e| CrawlError::Failed(format!("the loopback server did not start: {e:#}")))?;
         let urls: Vec<String> = targets
@@ -264,6 +278,9 @@ impl Crawler {
                 output.tail()
             )));
         }
+        if self.uses_start() && log.iter().all(|t| t == "/robots.txt") {
+            return Ok(None);
+        }
         if self.uses_start() && !log.iter().any(|t| t == START) {
             return Err(CrawlError::Failed(format!(
                 "the crawler did not fetch its start page ({}); requests: {}{}",
@@ -272,7 +289,7 @@ impl Crawler {
                 output.tail()
             )));
         }
-        Ok(log)
+        Ok(Some(log))
     }
 
     /// Runs the crawler's command once and waits for it, within its time bound.

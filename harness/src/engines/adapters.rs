@@ -73,7 +73,7 @@ pub struct Manifest {
     /// How a finding's repro calls the library: a template in its own language beside the
     /// manifest (see [`crate::engines::library`]).
     #[serde(default)]
-    pub repro: Option<crate::engines::library::ReproManifest>,
+    pub repro: Option<ReproManifest>,
     /// A crawler's bounds and agent handling (`kind = "crawler"` only).
     #[serde(default)]
     pub crawler: Option<CrawlerSpec>,
@@ -95,6 +95,20 @@ pub enum Kind {
     /// A whole crawler: the harness serves the robots.txt and a start page on loopback, runs
     /// one crawl per question and reads which URLs it requested ([`crate::crawl`]).
     Crawler,
+}
+
+/// The manifest's `[repro]` table: how a finding's repro calls the library.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReproManifest {
+    /// The template file beside the manifest (`repro.py`, `repro.js`, `repro.rs`, `repro.cc`,
+    /// `repro.rb`, `repro.pl`, `repro.java`, `repro.go`): the program, in the library's own
+    /// language.
+    pub code: String,
+    /// How to install the library and run the program, one shell line each.
+    pub run: Vec<String>,
+    /// The call, in the library's own terms (Markdown), for titles.
+    pub call: String,
 }
 
 /// What a library's documentation says it follows (the manifest's `[claim]` table).

@@ -10,23 +10,10 @@ use std::sync::OnceLock;
 
 use anyhow::{Context, Result, bail};
 use reptest_reference::Profile;
-use serde::Deserialize;
 
 use crate::engines::adapters::{self, Manifest};
 
-/// The manifest's `[repro]` table: how a finding's repro calls the library.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ReproManifest {
-    /// The template file beside the manifest (`repro.py`, `repro.js`, `repro.rs`, `repro.cc`,
-    /// `repro.rb`, `repro.pl`, `repro.java`, `repro.go`): the program, in the library's own
-    /// language.
-    pub code: String,
-    /// How to install the library and run the program, one shell line each.
-    pub run: Vec<String>,
-    /// The call, in the library's own terms (Markdown), for titles.
-    pub call: String,
-}
+pub use crate::engines::adapters::ReproManifest;
 
 /// A library's repro template, checked: its language, its program and run lines with
 /// placeholders, and its call.

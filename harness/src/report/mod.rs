@@ -25,12 +25,13 @@ use reptest_reference::Profile;
 use serde::{Deserialize, Serialize};
 
 use crate::answer::{Answer, Status};
+use crate::drive::run_adapters;
 use crate::engines::adapters;
 use crate::engines::registry::{self, Dirs};
 use crate::fuzz::campaign::implementations_for;
 use crate::fuzz::corpus::Corpus;
 use crate::suite::cases::{Case, CaseKind, Force};
-use crate::suite::runner::{AdapterReport, Reply, run_adapters};
+use crate::suite::runner::{AdapterReport, Reply};
 use crate::suite::tags;
 
 /// The version of `results.json`'s format.
