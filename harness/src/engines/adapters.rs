@@ -712,6 +712,22 @@ fn maven_copy(artifacts: &[String], env: &Path, step_log: &Path) -> Result<()> {
         .with_context(|| format!("maven: copying {} failed", artifacts.join(" ")))
 }
 
+/// The adapter's own Go files, by name: every `.go` file of its directory but its tests and
+/// its repro template (a program of its own, with its own `main`; the manifest's `[repro]`).
+fn go_sources(adapter: &Adapter) -> Result<Vec<String>> {
+    let repro = adapter.manifest.repro.as_ref().map(|r| r.code.as_str());
+    let mut files: Vec<String> = fs::read_dir(&adapter.dir)
+        .with_context(|| format!("go: cannot read {}", adapter.dir.display()))?
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| n.ends_with(".go") && !n.ends_with("_test.go") && Some(n.as_str()) != repro)
+        .collect();
+    files.sort();
+    if files.is_empty() {
+        bail!("go: no Go file in {}", adapter.dir.display());
+    }
+    Ok(files)
+}
+
 /// Builds the Go program of the adapter directory into `{env}/<output>`: the module's
 /// `go.mod` and `go.sum` pin every dependency (`-mod=readonly`: nothing is resolved anew), and
 /// the installed toolchain is used as it is (`GOTOOLCHAIN=local`: none is downloaded).
@@ -729,7 +745,7 @@ fn go_build(adapter: &Adapter, output: &str, step_log: &Path) -> Result<()> {
         .env("GOWORK", "off")
         .args(["build", "-trimpath", "-o"])
         .arg(adapter.env.join(output))
-        .arg(".");
+        .args(go_sources(adapter)?);
     run_logged_within(&mut go, step_log, BUILD_STEP_LIMIT).context("go: `go build` failed")
 }
 
