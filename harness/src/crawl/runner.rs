@@ -244,21 +244,13 @@ fn fetch_case(crawler: &Crawler, case: &Case) -> Vec<CheckOutcome> {
             (Some(_), _) if verdict.met => Reply::Verdict(WireVerdict::Allow),
             (Some(_), _) => Reply::Verdict(WireVerdict::Disallow),
         };
-        let expected: BTreeMap<Profile, Expected> = case
-            .profiles
-            .iter()
-            .map(|p| (*p, Expected::Allow))
-            .collect();
-        let status = judge(reply.answer(), &expected);
-        outcomes.push(CheckOutcome {
-            case: case.id.clone(),
-            index: checks.len() + i,
-            url: format!("{} (server saw {})", verdict.label, verdict.detail),
-            agent: agent.clone(),
+        outcomes.push(crate::suite::runner::request_outcome(
+            case,
+            checks.len() + i,
+            &verdict,
+            agent,
             reply,
-            expected,
-            status,
-        });
+        ));
     }
     outcomes
 }

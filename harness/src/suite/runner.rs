@@ -1406,23 +1406,41 @@ pub fn run_fetch_cases(
                 Some(_) if verdict.met => Reply::Verdict(WireVerdict::Allow),
                 Some(_) => Reply::Verdict(WireVerdict::Disallow),
             };
-            let expected: BTreeMap<Profile, Expected> = case
-                .profiles
-                .iter()
-                .map(|p| (*p, Expected::Allow))
-                .collect();
-            let status = judge(reply.answer(), &expected);
-            outcomes.push(CheckOutcome {
-                case: case.id.clone(),
-                index: checks.len() + i,
-                url: format!("{} (server saw {})", verdict.label, verdict.detail),
-                agent: agent.clone(),
+            outcomes.push(request_outcome(
+                case,
+                checks.len() + i,
+                &verdict,
+                agent,
                 reply,
-                expected,
-                status,
-            });
+            ));
         }
         apply_deviations(&mut outcomes[first..], &case.id, deviations);
     }
     outcomes
+}
+
+/// The outcome of a fetch case's request check `index` (what the server was asked), whose
+/// every profile expects it met.
+pub(crate) fn request_outcome(
+    case: &Case,
+    index: usize,
+    verdict: &crate::fetch::RequestVerdict,
+    agent: &str,
+    reply: Reply,
+) -> CheckOutcome {
+    let expected: BTreeMap<Profile, Expected> = case
+        .profiles
+        .iter()
+        .map(|p| (*p, Expected::Allow))
+        .collect();
+    let status = judge(reply.answer(), &expected);
+    CheckOutcome {
+        case: case.id.clone(),
+        index,
+        url: format!("{} (server saw {})", verdict.label, verdict.detail),
+        agent: agent.to_owned(),
+        reply,
+        expected,
+        status,
+    }
 }
