@@ -7,52 +7,12 @@
 //! A skeleton whose language runtime is not installed is reported as skipped by name on
 //! stderr, never counted as passed; the test fails if every language was skipped.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::path::Path;
+use std::process::Command;
 
 use reptest::scaffold::{self, Language};
 
-const REPTEST: &str = env!("CARGO_BIN_EXE_reptest");
-
-/// A fresh directory under the system's temporary directory, removed when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(label: &str) -> TempDir {
-        static NEXT: AtomicUsize = AtomicUsize::new(0);
-        let n = NEXT.fetch_add(1, Ordering::SeqCst);
-        let dir = std::env::temp_dir().join(format!(
-            "reptest-workflow-{}-{label}-{n}",
-            std::process::id()
-        ));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("create a temporary directory");
-        TempDir(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-fn reptest(dir: &Path, args: &[&str]) -> Output {
-    Command::new(REPTEST)
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .expect("run reptest")
-}
-
-fn text(output: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    )
-}
+use crate::common::{REPTEST, TempDir, reptest, text};
 
 fn on_path(program: &str) -> bool {
     reptest::engines::adapters::on_path(program)
