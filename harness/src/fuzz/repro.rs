@@ -26,6 +26,14 @@ pub struct Repro {
 
 /// `bytes` as a Python/Rust byte-string body (between `b"` and `"`).
 fn escaped_bytes(bytes: &[u8]) -> String {
+    quoted_bytes(bytes, |out, b| {
+        let _ = write!(out, "\\x{b:02x}");
+    })
+}
+
+/// `bytes` between double quotes: the C-like escapes, printable ASCII as it is, and every other
+/// byte as `other` writes it.
+fn quoted_bytes(bytes: &[u8], other: impl Fn(&mut String, u8)) -> String {
     let mut out = String::new();
     for &b in bytes {
         match b {
@@ -35,9 +43,7 @@ fn escaped_bytes(bytes: &[u8]) -> String {
             b'\\' => out.push_str("\\\\"),
             b'"' => out.push_str("\\\""),
             0x20..=0x7E => out.push(char::from(b)),
-            _ => {
-                let _ = write!(out, "\\x{b:02x}");
-            }
+            _ => other(&mut out, b),
         }
     }
     out
@@ -67,21 +73,9 @@ fn cpp_bytes(bytes: &[u8]) -> String {
 /// `bytes` as a Java string literal body, one `char` per byte (read back with
 /// `getBytes(StandardCharsets.ISO_8859_1)`): octal escapes, three digits each.
 fn java_bytes(bytes: &[u8]) -> String {
-    let mut out = String::new();
-    for &b in bytes {
-        match b {
-            b'\n' => out.push_str("\\n"),
-            b'\r' => out.push_str("\\r"),
-            b'\t' => out.push_str("\\t"),
-            b'\\' => out.push_str("\\\\"),
-            b'"' => out.push_str("\\\""),
-            0x20..=0x7E => out.push(char::from(b)),
-            _ => {
-                let _ = write!(out, "\\{b:03o}");
-            }
-        }
-    }
-    out
+    quoted_bytes(bytes, |out, b| {
+        let _ = write!(out, "\\{b:03o}");
+    })
 }
 
 /// `bytes` as a Perl double-quoted string body.
