@@ -148,6 +148,34 @@ impl Engine for ReferenceEngine {
     }
 }
 
+thread_local! {
+    /// Set while a peer crate runs on this thread: its panic is caught and reported.
+    static IN_PEER: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Installs, once, a panic hook that is silent for a panic inside a peer crate (it is caught
+/// and reported as that crate's error) and defers to the hook it replaced for every other
+/// panic. Without it a fuzzer's hook (libFuzzer aborts on any panic) would stop the run on a
+/// peer's bug, and a campaign would print a backtrace per caught panic.
+fn quiet_peer_panics() {
+    let mut installed = QUIET_HOOK_INSTALLED
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    if !*installed {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if !IN_PEER.get() {
+                previous(info);
+            }
+        }));
+        *installed = true;
+    }
+}
+
+/// Whether [`quiet_peer_panics`] has wrapped the current hook (a test replacing the hook
+/// clears it).
+static QUIET_HOOK_INSTALLED: std::sync::Mutex<bool> = std::sync::Mutex::new(false);
+
 /// A Rust crate from `reptest-peers`, in process. A panic inside the crate is caught and
 /// reported as the crate's error.
 #[derive(Debug)]
@@ -178,8 +206,15 @@ impl PeerEngine {
         agent: &str,
         urls: &[String],
     ) -> Result<Vec<WireVerdict>, String> {
-        let run = std::panic::AssertUnwindSafe(|| (self.peer.check)(body, agent, urls));
+        quiet_peer_panics();
+        let run = std::panic::AssertUnwindSafe(|| {
+            IN_PEER.set(true);
+            let answer = (self.peer.check)(body, agent, urls);
+            IN_PEER.set(false);
+            answer
+        });
         let answer = std::panic::catch_unwind(run).map_err(|panic| {
+            IN_PEER.set(false);
             let text = panic
                 .downcast_ref::<&str>()
                 .map(|s| (*s).to_owned())
@@ -229,5 +264,45 @@ mod tests {
             )
             .expect("verdicts");
         assert_eq!(verdicts, vec![WireVerdict::Disallow, WireVerdict::Allow]);
+    }
+
+    /// A peer crate's panic is reported as its error without reaching the panic hook that
+    /// was installed before (libFuzzer's aborts); a panic elsewhere still reaches it.
+    #[test]
+    fn a_peer_panic_is_caught_without_the_previous_hook() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        static SEEN: AtomicUsize = AtomicUsize::new(0);
+        let me = std::thread::current().id();
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if std::thread::current().id() == me {
+                SEEN.fetch_add(1, Ordering::SeqCst);
+            } else {
+                previous(info);
+            }
+        }));
+        *QUIET_HOOK_INSTALLED.lock().unwrap() = false;
+        let cylon = PeerEngine::new("cylon").expect("cylon is compiled in");
+        // cylon 0.3.3 slices a rule inside a multi-byte character.
+        let answer = cylon.answer(
+            "user-agent: *\ndisallow /\u{e9}?\n".as_bytes(),
+            "Bot",
+            &["http://e.com/x".into()],
+        );
+        let seen_after_peer = SEEN.load(Ordering::SeqCst);
+        let outside = std::panic::catch_unwind(|| panic!("not a peer"));
+        let seen_after_outside = SEEN.load(Ordering::SeqCst);
+        let _ = std::panic::take_hook();
+        *QUIET_HOOK_INSTALLED.lock().unwrap() = false;
+        assert!(
+            answer.as_ref().is_err_and(|e| e.starts_with("panicked")),
+            "{answer:?}"
+        );
+        assert_eq!(seen_after_peer, 0, "the previous hook saw the peer's panic");
+        assert!(outside.is_err());
+        assert_eq!(
+            seen_after_outside, 1,
+            "a panic outside a peer skipped the hook"
+        );
     }
 }
