@@ -281,7 +281,7 @@ mod tests {
                 previous(info);
             }
         }));
-        *QUIET_HOOK_INSTALLED.lock().unwrap() = false;
+        *QUIET_HOOK_INSTALLED.lock().expect("the hook flag") = false;
         let cylon = PeerEngine::new("cylon").expect("cylon is compiled in");
         // cylon 0.3.3 slices a rule inside a multi-byte character.
         let answer = cylon.answer(
@@ -293,7 +293,7 @@ mod tests {
         let outside = std::panic::catch_unwind(|| panic!("not a peer"));
         let seen_after_outside = SEEN.load(Ordering::SeqCst);
         let _ = std::panic::take_hook();
-        *QUIET_HOOK_INSTALLED.lock().unwrap() = false;
+        *QUIET_HOOK_INSTALLED.lock().expect("the hook flag") = false;
         assert!(
             answer.as_ref().is_err_and(|e| e.starts_with("panicked")),
             "{answer:?}"
