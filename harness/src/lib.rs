@@ -5,7 +5,8 @@
 //! `reptest fuzz-diff`, the findings catalogue, the reference's invariants) and [`report`]
 //! (`reptest report`). [`answer`] holds the vocabulary they share (answers, statuses,
 //! profile-keyed maps), [`text`] the escape convention and other text functions, [`explain`] what
-//! `reptest check` prints, [`compare`] what `reptest compare` prints, [`scaffold`] the adapter
+//! `reptest check` prints, [`compare`] what `reptest compare` prints ([`agents`] with
+//! `--ai-crawlers`: every listed crawler in every parser), [`scaffold`] the adapter
 //! skeletons of `reptest adapter new`, [`crawl`] whole crawlers run against a loopback site,
 //! and [`fetch`] fetch conformance (the loopback server, the
 //! reference's HTTP client, the fetch cases' plays).
@@ -14,6 +15,7 @@
 //! no subprocess adapter in particular: everything outside tools need is the protocol and
 //! their manifest.
 
+pub mod agents;
 pub mod answer;
 pub mod compare;
 pub mod crawl;

@@ -138,10 +138,18 @@ struct CompareArgs {
     dir: PathBuf,
     #[command(flatten)]
     dirs: Dirs,
+    /// Asks every AI crawler of the shipped list (harness/data/ai-crawlers.txt, with its
+    /// source and date) instead of `--agent`, on the site's root and the URLs given: where an
+    /// implementation lets in a crawler the file keeps out, or the reverse.
+    #[arg(long, conflicts_with = "agents")]
+    ai_crawlers: bool,
+    /// As `--ai-crawlers`, with the crawler tokens of FILE (one per line, `#` comments).
+    #[arg(long, value_name = "FILE")]
+    agents: Option<PathBuf>,
     /// The robots.txt file.
     robots_file: PathBuf,
     /// Absolute URLs (or paths starting with `/`).
-    #[arg(required = true)]
+    #[arg(required_unless_present_any = ["ai_crawlers", "agents"])]
     urls: Vec<String>,
 }
 
@@ -176,10 +184,18 @@ struct CheckArgs {
     /// Print JSON instead of text.
     #[arg(long)]
     json: bool,
+    /// Asks every AI crawler of the shipped list (harness/data/ai-crawlers.txt, with its
+    /// source and date) instead of `--agent`, on the site's root and the URLs given: where an
+    /// implementation lets in a crawler the file keeps out, or the reverse.
+    #[arg(long, conflicts_with = "agents")]
+    ai_crawlers: bool,
+    /// As `--ai-crawlers`, with the crawler tokens of FILE (one per line, `#` comments).
+    #[arg(long, value_name = "FILE")]
+    agents: Option<PathBuf>,
     /// The robots.txt file.
     robots_file: PathBuf,
     /// Absolute URLs (or paths starting with `/`).
-    #[arg(required = true)]
+    #[arg(required_unless_present_any = ["ai_crawlers", "agents"])]
     urls: Vec<String>,
 }
 
@@ -557,6 +573,27 @@ fn run(cli: Cli) -> Result<ExitCode> {
             );
         }
         Command::Report(args) => report(&args)?,
+        Command::Compare(a) if a.ai_crawlers || a.agents.is_some() => {
+            let list = match &a.agents {
+                Some(path) => reptest::agents::AgentList::load(path)?,
+                None => reptest::agents::AgentList::ai_crawlers(),
+            };
+            let options = reptest::agents::Options {
+                robots: a.robots_file,
+                urls: a.urls,
+                list,
+                adapters: a.adapters,
+                timeout: a.timeout,
+                jobs: a.jobs,
+                dirs: a.dirs,
+            };
+            let matrix = reptest::agents::ask(&options, &mut io::stderr())?;
+            if a.json {
+                outln!("{}", serde_json::to_string_pretty(&matrix)?);
+            } else {
+                out!("{}", matrix.text());
+            }
+        }
         Command::Compare(a) => {
             let options = compare::Options {
                 robots: a.robots_file,

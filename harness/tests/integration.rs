@@ -19,6 +19,7 @@ mod loader;
 mod protocol;
 mod report_page;
 mod report_sections;
+mod site_owner;
 mod workflow;
 
 /// With `autotests = false`, a file added to `tests/` runs only when declared here: every
