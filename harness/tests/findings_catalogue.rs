@@ -257,3 +257,56 @@ fn a_new_family_rewrites_the_index_alone_and_an_inline_index_moves_its_evidence_
             .any(|c| c.implementation == "ignores-dollar" && c.families == [id.clone()])
     );
 }
+
+/// Issue-level promises of the committed catalogue: Google's parser has no defect (every
+/// point where it departs from RFC 9309 is a reading), and a port claiming Google's reading is
+/// never faulted on an input where it answers as Google's parser does.
+#[test]
+fn google_s_parser_has_no_defect_and_its_ports_are_not_faulted_for_answering_as_it_does() {
+    use reptest::engines::adapters::ClaimedReading;
+    use reptest::engines::library;
+    use reptest::fuzz::filing::{Measured, defects};
+    use reptest::fuzz::standing::claim;
+    use reptest_reference::Profile;
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../reports/findings");
+    let published = store::Published::read(&dir)
+        .expect("the committed catalogue reads")
+        .expect("a committed catalogue");
+    let measured = Measured::read(&dir);
+    let witnesses = library::witnesses(Profile::Google);
+    assert!(!witnesses.is_empty(), "no witness for `google`");
+    let mut ports = 0;
+    for name in published.index.engines.keys() {
+        if claim(name) != ClaimedReading::Google {
+            continue;
+        }
+        let mine: Vec<&RootCause> = published
+            .causes
+            .iter()
+            .filter(|c| &c.implementation == name)
+            .collect();
+        let found = defects(&mine, &published.index, &measured);
+        if witnesses.contains(&name.as_str()) {
+            assert!(found.is_empty(), "{name}, Google's parser, has defects: {found:?}");
+            continue;
+        }
+        ports += 1;
+        for (cause, title) in found {
+            let family = published
+                .index
+                .families
+                .iter()
+                .find(|f| f.id == cause.representative)
+                .expect("the representative family");
+            for witness in &witnesses {
+                assert_ne!(
+                    family.split.get(*witness),
+                    Some(&cause.answer),
+                    "{name}'s defect `{title}` ({}) is {witness}'s answer too",
+                    cause.id
+                );
+            }
+        }
+    }
+    assert!(ports > 0, "no port of Google's parser in the catalogue");
+}

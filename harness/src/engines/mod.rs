@@ -282,13 +282,18 @@ mod tests {
             }
         }));
         *QUIET_HOOK_INSTALLED.lock().expect("the hook flag") = false;
-        let cylon = PeerEngine::new("cylon").expect("cylon is compiled in");
-        // cylon 0.3.3 slices a rule inside a multi-byte character.
-        let answer = cylon.answer(
-            "user-agent: *\ndisallow /\u{e9}?\n".as_bytes(),
-            "Bot",
-            &["http://e.com/x".into()],
-        );
+        // A crate with a bug: it slices a string inside a character.
+        static BROKEN: reptest_peers::Peer = reptest_peers::Peer {
+            name: "broken-peer",
+            implementation: "broken-peer",
+            version: "0",
+            check: |_, _, _| panic!("byte index 1 is not a char boundary"),
+        };
+        let broken = PeerEngine {
+            peer: &BROKEN,
+            info: EngineInfo::default(),
+        };
+        let answer = broken.answer(b"user-agent: *\n", "Bot", &["http://e.com/x".into()]);
         let seen_after_peer = SEEN.load(Ordering::SeqCst);
         let outside = std::panic::catch_unwind(|| panic!("not a peer"));
         let seen_after_outside = SEEN.load(Ordering::SeqCst);

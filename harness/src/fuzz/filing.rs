@@ -19,6 +19,7 @@ use crate::answer::Answer;
 use crate::fuzz::findings::{Family, FamilyInput, Index};
 use crate::fuzz::repro::{call_name, repro};
 use crate::fuzz::rootcause::{Kind, RootCause, construct_phrase, feature_tags, suspect_families};
+use crate::fuzz::standing::{Judged, Standing};
 
 /// What `reptest fuzz-report` measured, by root-cause id (`measured.json`).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -732,9 +733,13 @@ pub fn readme(
          a *profile split*; when no construct it reacts to explains it, it is named by the \
          construct whose neutralisation brings the profiles together and on every \
          neutralisation of which the implementation keeps answering as its profile. Each \
-         implementation's \
-         report lists its root causes ranked by real-world prevalence, each with the clause it \
-         contradicts, a repro in the library's own language and the families that show it. \
+         implementation's report leads with its *defects* (it contradicts a MUST or SHOULD on \
+         which the profiles agree, or the reading its documentation claims, or fails), one \
+         entry per behaviour whatever the verdict direction, ranked by real-world cost; then \
+         its *readings* (where the profiles part or the texts are silent, it answers as one \
+         reading, or as Google's parser, does) and the points no text decides. Each entry \
+         comes with the clause, a repro in the library's own language and the families that \
+         show it. \
          Inputs are realistic (a product-token crawler name, a URL as a crawler's URL library \
          serialises it, a UTF-8 body); each library is asked about the body as it receives it \
          (its manifest's `body`), and a split that disappears inside the library's call \
@@ -787,9 +792,12 @@ pub fn readme(
     writeln!(out, "## Root causes per implementation\n")?;
     writeln!(
         out,
-        "| implementation | root causes | errors | timeouts | opt-in classes | check the reference | top root causes |"
+        "| implementation | defects | readings | undefined | errors | timeouts | opt-in classes | check the reference | top defects |"
     )?;
-    writeln!(out, "| --- | --- | --- | --- | --- | --- | --- |")?;
+    writeln!(
+        out,
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+    )?;
     let mut by_impl: BTreeMap<&str, Vec<&RootCause>> = BTreeMap::new();
     for cause in causes {
         by_impl
@@ -798,12 +806,19 @@ pub fn readme(
             .push(cause);
     }
     let mut rows: Vec<(&str, Vec<&RootCause>)> = by_impl.into_iter().collect();
-    rows.sort_by_key(|(name, list)| {
-        (
-            std::cmp::Reverse(list.iter().filter(|c| c.ranked()).count()),
-            *name,
-        )
-    });
+    // Per implementation, how many entries of each standing: rows by defects.
+    let standings: BTreeMap<&str, [usize; 3]> = rows
+        .iter()
+        .map(|(name, list)| {
+            let ranked: Vec<&RootCause> = list.iter().copied().filter(|c| c.ranked()).collect();
+            let mut counts = [0; 3];
+            for entry in entries(&ranked, index, measured) {
+                counts[entry.judged.standing as usize] += 1;
+            }
+            (*name, counts)
+        })
+        .collect();
+    rows.sort_by_key(|(name, _)| (std::cmp::Reverse(standings[name]), *name));
     for (name, list) in &rows {
         let mut ranked: Vec<&&RootCause> = list.iter().filter(|c| c.ranked()).collect();
         ranked.sort_by(|a, b| {
@@ -812,15 +827,21 @@ pub fn readme(
                 .then(a.id.cmp(&b.id))
         });
         let count = |k: Kind| list.iter().filter(|c| c.kind == k).count();
-        let top: Vec<String> = ranked
+        let ranked: Vec<&RootCause> = ranked.into_iter().copied().collect();
+        let entries = entries(&ranked, index, measured);
+        let standing = |s: Standing| entries.iter().filter(|e| e.judged.standing == s).count();
+        let top: Vec<String> = entries
             .iter()
+            .filter(|e| e.judged.standing == Standing::Defect)
             .take(3)
-            .map(|c| format!("{} ({})", c.construct, c.answer))
+            .map(|e| format!("{} ({})", e.what, e.answers()))
             .collect();
         writeln!(
             out,
-            "| [{name}]({name}.md) | {} | {} | {} | {} | {} | {} |",
-            ranked.len(),
+            "| [{name}]({name}.md) | {} | {} | {} | {} | {} | {} | {} | {} |",
+            standing(Standing::Defect),
+            standing(Standing::Reading),
+            standing(Standing::Undefined),
             ranked.iter().filter(|c| c.kind == Kind::Error).count(),
             count(Kind::Timeout),
             list.iter()
@@ -831,9 +852,14 @@ pub fn readme(
         )?;
     }
     let total: usize = causes.iter().filter(|c| c.ranked()).count();
+    let sum = |i: usize| standings.values().map(|c| c[i]).sum::<usize>();
     writeln!(
         out,
-        "\n{total} ranked root causes over {} implementations.\n",
+        "\n{} defects, {} readings and {} undefined points (one entry per behaviour) from \
+         {total} ranked root causes over {} implementations.\n",
+        sum(Standing::Defect as usize),
+        sum(Standing::Reading as usize),
+        sum(Standing::Undefined as usize),
         rows.len()
     )?;
     let suspects = suspect_families(index);
@@ -1015,45 +1041,116 @@ pub fn implementation_report(
         .copied()
         .filter(|c| c.kind == Kind::CheckReference)
         .collect();
+    let entries = entries(&ranked, index, measured);
+    let of = |standing: Standing| -> Vec<&Entry<'_>> {
+        entries
+            .iter()
+            .filter(|e| e.judged.standing == standing)
+            .collect()
+    };
+    let (defects, readings, undefined) = (
+        of(Standing::Defect),
+        of(Standing::Reading),
+        of(Standing::Undefined),
+    );
     writeln!(
         out,
-        "{} root cause(s) on realistic inputs, ranked by real-world prevalence; {} timeout(s); \
-         {} under opt-in input classes; {} kept out (check the reference).\n",
+        "**{} defect{}**, {} reading{} of points where the texts part or are silent, {} \
+         undefined point{} (one entry per behaviour, from {} root cause(s) on realistic \
+         inputs); {} timeout(s); {} under opt-in input classes; {} kept out (check the \
+         reference).\n",
+        defects.len(),
+        plural(defects.len()),
+        readings.len(),
+        plural(readings.len()),
+        undefined.len(),
+        plural(undefined.len()),
         ranked.len(),
         timeouts.len(),
         opt_in.len(),
         suspect.len()
     )?;
-    if !ranked.is_empty() {
+    let claim = crate::fuzz::standing::claim(name);
+    if claim != crate::engines::adapters::ClaimedReading::None {
         writeln!(
             out,
-            "| # | root cause | force | corpus files | real checks flipped | families |"
+            "Its documentation claims the `{}` reading: a point where it answers otherwise is a \
+             defect, one where it answers as that reading does is not.\n",
+            claim.name()
         )?;
-        writeln!(out, "| --- | --- | --- | --- | --- | --- |")?;
-        for (i, cause) in ranked.iter().enumerate() {
-            let m = measured.root_causes.get(&cause.id);
+    }
+    let mut number = 0;
+    if !defects.is_empty() {
+        writeln!(out, "## Defects\n")?;
+        writeln!(
+            out,
+            "Ranked by cost to users: real (site, URL) checks flipped on the corpus, then corpus \
+             files holding the construct, then fuzz hits.\n"
+        )?;
+        writeln!(
+            out,
+            "| # | defect | answers | force | corpus files | real checks flipped | families |"
+        )?;
+        writeln!(out, "| --- | --- | --- | --- | --- | --- | --- |")?;
+        for (i, entry) in defects.iter().enumerate() {
+            entry.row(&mut out, i + 1, measured)?;
+        }
+        out.push('\n');
+        for entry in &defects {
+            number += 1;
+            entry.sections(&mut out, number, index, measured)?;
+        }
+    }
+    if !readings.is_empty() {
+        writeln!(out, "## Where this library reads the texts one way\n")?;
+        writeln!(
+            out,
+            "Points where the profiles part (or the texts are silent) and the library answers \
+             as one reading does: not defects. The sections below show each.\n"
+        )?;
+        writeln!(
+            out,
+            "| point | answers | the reading it follows | families |"
+        )?;
+        writeln!(out, "| --- | --- | --- | --- |")?;
+        for entry in &readings {
             writeln!(
                 out,
-                "| {} | [{}{} → {}](#{}) | {} | {} | {} | {} |",
-                i + 1,
-                label_phrase(cause),
-                if cause.file_ignored {
-                    WHOLE_FILE_IGNORED
-                } else {
-                    ""
-                },
-                cause.answer,
-                cause.id,
-                clause(cause, m).force,
-                m.map_or("not measured".to_owned(), |m| m.files.to_string()),
-                m.map_or("not measured".to_owned(), |m| m.flips.to_string()),
-                cause.families.len()
+                "| [{}](#{}) | {} | {} | {} |",
+                entry.what,
+                entry.causes[0].0.id,
+                entry.answers(),
+                entry.judged.why,
+                entry.families()
             )?;
         }
         out.push('\n');
     }
-    for (i, cause) in ranked.iter().enumerate() {
-        root_cause_section(&mut out, i + 1, cause, index, measured)?;
+    if !undefined.is_empty() {
+        writeln!(out, "## Undefined\n")?;
+        writeln!(
+            out,
+            "No text decides these points; opposite answers are both acceptable. Notes, not \
+             findings:\n"
+        )?;
+        for entry in &undefined {
+            writeln!(
+                out,
+                "- [{}](#{}): answers {}; {}",
+                entry.what,
+                entry.causes[0].0.id,
+                entry.answers(),
+                entry.judged.why
+            )?;
+        }
+        out.push('\n');
+    }
+    if !readings.is_empty() || !undefined.is_empty() {
+        writeln!(out, "## Readings and undefined points in detail\n")?;
+        for entry in readings.iter().chain(&undefined) {
+            number += 1;
+            entry.sections(&mut out, number, index, measured)?;
+        }
     }
     let foreign = crate::fuzz::rootcause::foreign_families(index, causes, name);
     if !foreign.is_empty() {
@@ -1109,18 +1206,148 @@ pub fn implementation_report(
         }
         writeln!(out, "## {heading}\n")?;
         for (i, cause) in list.iter().enumerate() {
-            root_cause_section(&mut out, i + 1, cause, index, measured)?;
+            root_cause_section(&mut out, &(i + 1).to_string(), cause, index, measured, None)?;
         }
     }
     Ok(out)
 }
 
+/// The ranked root causes as one entry per behaviour: both verdict directions are evidence of
+/// one behaviour, kept in the order of their best-ranked cause.
+fn entries<'c>(ranked: &[&'c RootCause], index: &Index, measured: &Measured) -> Vec<Entry<'c>> {
+    let mut entries: Vec<Entry<'c>> = Vec::new();
+    for cause in ranked {
+        let force = clause(cause, measured.root_causes.get(&cause.id)).force;
+        let judged = crate::fuzz::standing::judge(cause, force, index);
+        let what = crate::fuzz::standing::behaviour(cause);
+        // A behaviour judged differently in its two directions stands as its more serious
+        // one; each section says its own.
+        match entries.iter_mut().find(|e| e.what == what) {
+            Some(entry) => {
+                if judged.standing < entry.judged.standing {
+                    entry.judged = judged.clone();
+                    entry.force = force;
+                }
+                entry.causes.push((cause, judged));
+            }
+            None => entries.push(Entry {
+                what,
+                judged: judged.clone(),
+                force,
+                causes: vec![(cause, judged)],
+            }),
+        }
+    }
+    entries
+}
+
+/// An implementation's defects, one per behaviour, in the order its report ranks them: the
+/// best-ranked root cause of each (its id is the entry's anchor), with the entry's title.
+pub fn defects<'c>(
+    causes: &[&'c RootCause],
+    index: &Index,
+    measured: &Measured,
+) -> Vec<(&'c RootCause, String)> {
+    let mut ranked: Vec<&RootCause> = causes.iter().copied().filter(|c| c.ranked()).collect();
+    ranked.sort_by(|a, b| {
+        rank(b, measured)
+            .cmp(&rank(a, measured))
+            .then(a.id.cmp(&b.id))
+    });
+    entries(&ranked, index, measured)
+        .into_iter()
+        .filter(|e| e.judged.standing == Standing::Defect)
+        .map(|e| {
+            let title = format!("{} → {}", e.what, e.answers());
+            (e.causes[0].0, title)
+        })
+        .collect()
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// One behaviour of one library: its root causes (one per verdict direction), each judged;
+/// the entry stands as the most serious of them.
+struct Entry<'c> {
+    what: String,
+    judged: Judged,
+    force: &'static str,
+    causes: Vec<(&'c RootCause, Judged)>,
+}
+
+impl Entry<'_> {
+    /// `allow`, or `allow, disallow` when both directions show it.
+    fn answers(&self) -> String {
+        let mut answers: Vec<String> = self
+            .causes
+            .iter()
+            .map(|(c, _)| c.answer.to_string())
+            .collect();
+        answers.dedup();
+        answers.join(", ")
+    }
+
+    fn families(&self) -> usize {
+        self.causes.iter().map(|(c, _)| c.families.len()).sum()
+    }
+
+    /// Its row in the defects table.
+    fn row(&self, out: &mut String, number: usize, measured: &Measured) -> fmt::Result {
+        let m = |f: fn(&RootMeasure) -> usize| -> String {
+            let known: Vec<usize> = self
+                .causes
+                .iter()
+                .filter_map(|(c, _)| measured.root_causes.get(&c.id).map(f))
+                .collect();
+            if known.is_empty() {
+                "not measured".to_owned()
+            } else {
+                known.iter().sum::<usize>().to_string()
+            }
+        };
+        writeln!(
+            out,
+            "| {number} | [{}](#{}) | {} | {} | {} | {} | {} |",
+            self.what,
+            self.causes[0].0.id,
+            self.answers(),
+            self.force,
+            m(|m| m.files),
+            m(|m| m.flips),
+            self.families()
+        )
+    }
+
+    /// Its root causes' sections, the first numbered, each further direction after it.
+    fn sections(
+        &self,
+        out: &mut String,
+        number: usize,
+        index: &Index,
+        measured: &Measured,
+    ) -> fmt::Result {
+        for (i, (cause, judged)) in self.causes.iter().enumerate() {
+            // The further direction of one behaviour: `3b`.
+            let label = if i == 0 {
+                number.to_string()
+            } else {
+                format!("{number}{}", char::from(b'a' + i as u8))
+            };
+            root_cause_section(out, &label, cause, index, measured, Some(judged))?;
+        }
+        Ok(())
+    }
+}
+
 fn root_cause_section(
     out: &mut String,
-    number: usize,
+    number: &str,
     cause: &RootCause,
     index: &Index,
     measured: &Measured,
+    judged: Option<&Judged>,
 ) -> fmt::Result {
     let m = measured.root_causes.get(&cause.id);
     let family = index.families.iter().find(|f| f.id == cause.representative);
@@ -1187,6 +1414,14 @@ fn root_cause_section(
         cause.id,
         titled(cause, &what)
     )?;
+    if let Some(judged) = judged {
+        let standing = match judged.standing {
+            Standing::Defect => "a defect",
+            Standing::Reading => "a reading, not a defect",
+            Standing::Undefined => "undefined, not a defect",
+        };
+        writeln!(out, "- **Standing**: {standing}: {}", judged.why)?;
+    }
     let clause = clause(cause, m);
     writeln!(
         out,

@@ -1,7 +1,8 @@
 //! Differential fuzzing: the generator (and the real-world corpus it mixes in), the minimiser,
 //! the campaign that puts inputs to the reference and the implementations, the findings
 //! catalogue it records into, sharded campaigns and the merge of their catalogues, the root
-//! causes per implementation derived from it and their ready-to-file reports, and the
+//! causes per implementation derived from it, what each is to its maintainer (defect, reading
+//! or undefined) and their ready-to-file reports, and the
 //! reference's own metamorphic invariants.
 
 pub mod ablation;
@@ -19,4 +20,5 @@ pub mod reask;
 pub mod repro;
 pub mod rootcause;
 pub mod shard;
+pub mod standing;
 pub mod store;

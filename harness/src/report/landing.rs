@@ -8,12 +8,12 @@ use std::fmt::{self, Write as _};
 use reptest_reference::Profile;
 
 use crate::answer::Answer;
-use crate::fuzz::filing::{Measured, title};
+use crate::fuzz::filing::Measured;
 use crate::fuzz::store::Published as Findings;
 use crate::report::scores::{self, Cause, Suite, Tally, percent};
 use crate::report::{ForceGroup, Implementation, Results};
 
-/// One ranked root cause of the differential findings, as the summary shows it.
+/// One defect of the differential findings, as the summary shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Defect {
     /// Its id (the anchor in `findings/<implementation>.md`).
@@ -26,34 +26,34 @@ pub struct Defect {
     pub files: usize,
 }
 
-/// The ranked root causes of each implementation, in the order its findings report ranks
-/// them (real-world flips, corpus files, fuzz hits, then id). The one place the report reads
-/// root causes.
+/// The defects of each implementation (one per behaviour; readings of points where the texts
+/// part and points no text decides are not defects), in the order its findings report ranks
+/// them ([`crate::fuzz::filing::defects`]). The one place the report reads root causes.
 pub fn defects(findings: &Findings, measured: &Measured) -> BTreeMap<String, Vec<Defect>> {
-    let mut out: BTreeMap<String, Vec<(usize, usize, u64, Defect)>> = BTreeMap::new();
-    for cause in findings.causes.iter().filter(|c| c.ranked()) {
-        let m = measured.root_causes.get(&cause.id);
-        let (flips, files) = m.map_or((0, 0), |m| (m.flips, m.files));
-        out.entry(cause.implementation.clone()).or_default().push((
-            flips,
-            files,
-            cause.hits,
-            Defect {
-                id: cause.id.clone(),
-                title: title(cause),
-                flips,
-                files,
-            },
-        ));
+    let mut by_impl: BTreeMap<&str, Vec<&crate::fuzz::rootcause::RootCause>> = BTreeMap::new();
+    for cause in &findings.causes {
+        by_impl
+            .entry(&cause.implementation)
+            .or_default()
+            .push(cause);
     }
-    out.into_iter()
-        .map(|(name, mut list)| {
-            list.sort_by(|a, b| {
-                (b.0, b.1, b.2)
-                    .cmp(&(a.0, a.1, a.2))
-                    .then_with(|| a.3.id.cmp(&b.3.id))
-            });
-            (name, list.into_iter().map(|(_, _, _, d)| d).collect())
+    by_impl
+        .into_iter()
+        .map(|(name, causes)| {
+            let list = crate::fuzz::filing::defects(&causes, &findings.index, measured)
+                .into_iter()
+                .map(|(cause, title)| {
+                    let m = measured.root_causes.get(&cause.id);
+                    let (flips, files) = m.map_or((0, 0), |m| (m.flips, m.files));
+                    Defect {
+                        id: cause.id.clone(),
+                        title,
+                        flips,
+                        files,
+                    }
+                })
+                .collect();
+            (name.to_owned(), list)
         })
         .collect()
 }
@@ -65,7 +65,7 @@ pub(super) struct Row<'r> {
     pub conformance: [(Tally, Tally); 2],
     /// Failure causes under `rfc9309`, then `google`.
     pub causes: [Vec<Cause>; 2],
-    /// Its ranked differential findings (`None`: no findings index).
+    /// Its defects from the differential findings (`None`: no findings index).
     pub defects: Option<&'r [Defect]>,
     /// Real-world checks answered and differing from the `google` profile.
     pub real_world: Option<(usize, usize)>,
@@ -195,15 +195,16 @@ pub(super) fn summary_md(out: &mut String, results: &Results, rows: &[Row<'_>]) 
          verdict rests on a MUST or SHOULD sentence of the profile's text; `unsupported` checks \
          and known deviations are left out of the denominator and shown on each \
          implementation's page. **Causes** are its failures under `rfc9309` attributed to \
-         constructs (see \"How failures are attributed\" below). **Findings** are its ranked \
-         root causes from the differential fuzzer. **Real world** is the share of its answers \
+         constructs (see \"How failures are attributed\" below). **Findings** are its defects \
+         from the differential fuzzer (one per behaviour; a reading of a point where the texts \
+         part is not one). **Real world** is the share of its answers \
          on the top-sites corpus that differ from the `google` profile (what Google's crawler \
          does). Each name links to the implementation's page.\n"
     )?;
     writeln!(
         out,
         "| implementation | language | claims | rfc9309 MUST/SHOULD checks | cases | google \
-         MUST/SHOULD checks | cases | causes | findings | real world | fetch rfc9309 / google |"
+         MUST/SHOULD checks | cases | causes | defects | real world | fetch rfc9309 / google |"
     )?;
     writeln!(
         out,
@@ -241,7 +242,7 @@ pub(super) fn summary_md(out: &mut String, results: &Results, rows: &[Row<'_>]) 
         out,
         "Per language, the implementation with the best `rfc9309` MUST/SHOULD score, and what \
          it still gets wrong: its largest failure causes under `rfc9309` and its top-ranked \
-         differential finding.\n"
+         differential defect.\n"
     )?;
     for (language, list) in languages(rows) {
         let best = list[0];
@@ -334,7 +335,7 @@ fn choice_text_md(row: &Row<'_>) -> String {
     }
     if let Some(top) = row.defects.and_then(|d| d.first()) {
         text.push_str(&format!(
-            "; top finding: [{}](findings/{name}.md#{})",
+            "; top defect: [{}](findings/{name}.md#{})",
             md(&top.title),
             top.id
         ));
@@ -486,11 +487,11 @@ pub(super) fn implementation_md(results: &Results, row: &Row<'_>) -> Result<Stri
     writeln!(out, "## Differential findings\n")?;
     match row.defects {
         None => writeln!(out, "No findings index.\n")?,
-        Some([]) => writeln!(out, "No ranked root cause.\n")?,
+        Some([]) => writeln!(out, "No defect.\n")?,
         Some(list) => {
             writeln!(
                 out,
-                "{} ranked root cause(s) in [its report](../findings/{name}.md); the first five:\n",
+                "{} defect(s) in [its report](../findings/{name}.md); the first five:\n",
                 list.len()
             )?;
             for d in list.iter().take(5) {
@@ -620,7 +621,7 @@ pub(super) fn summary_html(rows: &[Row<'_>]) -> String {
 <th data-type=\"num\" title=\"google MUST/SHOULD checks passed of those scored\">google MUST/SHOULD</th>\
 <th data-type=\"num\">cases</th>\
 <th data-type=\"num\" title=\"failure causes under rfc9309\">causes</th>\
-<th data-type=\"num\" title=\"ranked root causes of the differential fuzzer\">findings</th>\
+<th data-type=\"num\" title=\"defects found by the differential fuzzer, one per behaviour\">defects</th>\
 <th data-type=\"num\" title=\"share of real-world answers differing from the google profile\">real world ≠ google</th>\
 <th data-type=\"num\" title=\"fetch MUST/SHOULD checks, rfc9309\">fetch rfc9309</th>\
 <th data-type=\"num\" title=\"fetch MUST/SHOULD checks, google\">fetch google</th>\
@@ -766,7 +767,7 @@ pub(super) fn choosing_html(rows: &[Row<'_>]) -> String {
         }
         if let Some(top) = best.defects.and_then(|d| d.first()) {
             item.push_str(&format!(
-                " <span class=\"top-defect\">Top finding: <a href=\"findings/{name}.md#{}\">{}</a>.</span>",
+                " <span class=\"top-defect\">Top defect: <a href=\"findings/{name}.md#{}\">{}</a>.</span>",
                 html(&top.id),
                 inline(&top.title)
             ));
@@ -887,10 +888,10 @@ pub(super) fn implementation_html(results: &Results, row: &Row<'_>) -> String {
     out.push_str("<h3>Differential findings</h3>\n");
     match row.defects {
         None => out.push_str("<p>No findings index.</p>\n"),
-        Some([]) => out.push_str("<p>No ranked root cause.</p>\n"),
+        Some([]) => out.push_str("<p>No defect.</p>\n"),
         Some(list) => {
             out.push_str(&format!(
-                "<p>{} ranked root cause{} (<a href=\"findings/{name}.md\">report</a>); the first five:</p><ol class=\"defects\">\n",
+                "<p>{} defect{} (<a href=\"findings/{name}.md\">report</a>); the first five:</p><ol class=\"defects\">\n",
                 list.len(),
                 if list.len() == 1 { "" } else { "s" }
             ));

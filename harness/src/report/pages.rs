@@ -297,7 +297,7 @@ pub fn readme_with(
         section::impact(&mut out, results, impact)?;
     }
     if let Some(findings) = findings {
-        section::findings(&mut out, findings)?;
+        section::findings(&mut out, findings, defects)?;
     }
     section::spec_conflicts(&mut out, results)?;
     section::text_vs_parser(&mut out, results)?;
@@ -640,7 +640,11 @@ mod section {
 
     /// The differential findings: root causes per implementation, each linking its
     /// ready-to-file report.
-    pub(super) fn findings(out: &mut String, findings: &Findings) -> fmt::Result {
+    pub(super) fn findings(
+        out: &mut String,
+        findings: &Findings,
+        defects: Option<&BTreeMap<String, Vec<crate::report::Defect>>>,
+    ) -> fmt::Result {
         use crate::fuzz::rootcause::Kind;
         writeln!(out, "\n## Differential findings\n")?;
         let cases: u64 = findings.index.runs.iter().map(|r| r.cases).sum();
@@ -650,13 +654,20 @@ mod section {
             "`reptest fuzz-diff` put {cases} generated robots.txt questions to the reference and \
              every implementation and minimised each disagreement into {} families, catalogued \
              in [`findings/`](findings/README.md). Per implementation, the families collapse \
-             into root causes (one behaviour of one library), each in a ready-to-file report \
-             with a repro in the library's language. Counted on realistic inputs; timeouts and \
-             root causes resting on a suspect reference are listed in the reports, apart:\n",
+             into root causes (one behaviour and verdict direction of one library), each in a \
+             ready-to-file report with a repro in the library's language. A *defect* is a \
+             behaviour (both verdict directions one entry) contradicting a MUST or SHOULD on \
+             which the profiles agree, or the reading the library's documentation claims; \
+             where the profiles part or the texts are silent, answering as one reading is not \
+             one. Counted on realistic inputs; timeouts and root causes resting on a suspect \
+             reference are listed in the reports, apart:\n",
             findings.index.families.len()
         )?;
-        writeln!(out, "| implementation | root causes | errors | timeouts |")?;
-        writeln!(out, "| --- | --- | --- | --- |")?;
+        writeln!(
+            out,
+            "| implementation | defects | root causes | errors | timeouts |"
+        )?;
+        writeln!(out, "| --- | --- | --- | --- | --- |")?;
         let mut rows: BTreeMap<&str, (usize, usize, usize)> = BTreeMap::new();
         for cause in causes {
             let row = rows.entry(cause.implementation.as_str()).or_default();
@@ -670,12 +681,18 @@ mod section {
                 row.2 += 1;
             }
         }
+        let defects_of = |name: &str| defects.and_then(|d| d.get(name)).map_or(0, Vec::len);
         let mut rows: Vec<_> = rows.into_iter().collect();
-        rows.sort_by(|a, b| b.1.0.cmp(&a.1.0).then(a.0.cmp(b.0)));
+        rows.sort_by(|a, b| {
+            (defects_of(b.0), b.1.0)
+                .cmp(&(defects_of(a.0), a.1.0))
+                .then(a.0.cmp(b.0))
+        });
         for (name, (ranked, errors, timeouts)) in rows {
             writeln!(
                 out,
-                "| [{name}](findings/{name}.md) | {ranked} | {errors} | {timeouts} |"
+                "| [{name}](findings/{name}.md) | {} | {ranked} | {errors} | {timeouts} |",
+                defects_of(name)
             )?;
         }
         Ok(())

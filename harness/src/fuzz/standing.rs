@@ -1,0 +1,189 @@
+//! What a root cause is to its library's maintainer: a *defect* to act on, a *reading* of a
+//! point where the texts part, or a point no text decides.
+//!
+//! - A **defect**: the library contradicts a MUST or SHOULD on which the profiles agree, or the
+//!   reading its documentation claims (its manifest's `[claim]`), or fails where the reference
+//!   answers.
+//! - A **reading**: where the profiles part (force `profile-split`), the library answers as one
+//!   of them; where the texts are silent (force `interpretation`), it answers as one profile or
+//!   as Google's parser does. A library claiming Google's reading that answers as Google's
+//!   parser (a `witness` for `google`) does on the representative input is never a defect.
+//! - **Undefined**: no text decides (an `interpretation` no profile and not Google's parser
+//!   shares, or a `may`): opposite answers are both acceptable.
+//!
+//! The verdict direction is not part of a behaviour: [`behaviour`] is what the entries of one
+//! report are grouped by.
+
+use reptest_reference::Profile;
+
+use crate::answer::Answer;
+use crate::engines::adapters::ClaimedReading;
+use crate::engines::library;
+use crate::fuzz::findings::Index;
+use crate::fuzz::rootcause::{Kind, RootCause};
+
+/// Defect, reading or undefined.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Standing {
+    /// A defect a maintainer acts on.
+    Defect,
+    /// A reading of a point where the texts part or are silent.
+    Reading,
+    /// No text decides.
+    Undefined,
+}
+
+/// A root cause's standing and the sentence saying why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Judged {
+    /// Its standing.
+    pub standing: Standing,
+    /// Why, in a sentence (`answers as \`google\` reads the texts`).
+    pub why: String,
+}
+
+/// The profile a claimed reading names, if any.
+fn claimed_profile(reading: ClaimedReading) -> Option<Profile> {
+    match reading {
+        ClaimedReading::Rfc9309 => Some(Profile::Rfc9309),
+        ClaimedReading::Google => Some(Profile::Google),
+        ClaimedReading::Legacy => Some(Profile::Legacy),
+        ClaimedReading::None => None,
+    }
+}
+
+/// The reading `implementation`'s documentation claims (its manifest's `[claim]`).
+pub fn claim(implementation: &str) -> ClaimedReading {
+    library::library(implementation)
+        .and_then(|l| l.manifest.claim.as_ref())
+        .map_or(ClaimedReading::None, |c| c.reading)
+}
+
+/// A `google` witness (Google's parser) answering as the cause's library does on its
+/// representative input: the witness's name.
+fn as_googles_parser<'w>(
+    cause: &RootCause,
+    index: &Index,
+    witnesses: &'w [&'static str],
+) -> Option<&'w str> {
+    let family = index
+        .families
+        .iter()
+        .find(|f| f.id == cause.representative)?;
+    witnesses
+        .iter()
+        .find(|w| **w != cause.implementation && family.split.get(**w) == Some(&cause.answer))
+        .copied()
+}
+
+/// The profiles whose reference answer the library gives.
+fn agreeing_profiles(cause: &RootCause) -> Vec<Profile> {
+    [Profile::Rfc9309, Profile::Google]
+        .into_iter()
+        .filter(|p| cause.reference.get(p) == Some(&cause.answer))
+        .collect()
+}
+
+/// Judges `cause`, whose cited clause has force `force` (`must`, `should`, `may`,
+/// `profile-split`, `interpretation`).
+pub fn judge(cause: &RootCause, force: &str, index: &Index) -> Judged {
+    let judged = |standing, why: String| Judged { standing, why };
+    if cause.kind == Kind::Error {
+        return judged(
+            Standing::Defect,
+            "it fails where the reference answers".into(),
+        );
+    }
+    let claim = claim(&cause.implementation);
+    let witnesses = library::witnesses(Profile::Google);
+    if claim == ClaimedReading::Google
+        && let Some(witness) = as_googles_parser(cause, index, &witnesses)
+    {
+        return judged(
+            Standing::Reading,
+            format!(
+                "it answers as Google's parser (`{witness}`) does, the reading its documentation \
+                 claims"
+            ),
+        );
+    }
+    let decided = matches!(force, "must" | "should" | "profile-split");
+    if decided
+        && let Some(profile) = claimed_profile(claim)
+        && let Some(expected) = cause.reference.get(&profile)
+        && *expected != cause.answer
+        && matches!(cause.answer, Answer::Allow | Answer::Disallow)
+    {
+        return judged(
+            Standing::Defect,
+            format!(
+                "it answers {} where `{profile}`, the reading its documentation claims, answers \
+                 {expected}",
+                cause.answer
+            ),
+        );
+    }
+    let agreeing = agreeing_profiles(cause);
+    let named = |profiles: &[Profile]| {
+        profiles
+            .iter()
+            .map(|p| format!("`{p}`"))
+            .collect::<Vec<_>>()
+            .join(" and ")
+    };
+    match force {
+        "must" | "should" => judged(
+            Standing::Defect,
+            format!(
+                "it contradicts a {} on which the profiles agree",
+                force.to_uppercase()
+            ),
+        ),
+        "profile-split" if !agreeing.is_empty() => judged(
+            Standing::Reading,
+            format!(
+                "the profiles part here; it answers as {} reads the texts",
+                named(&agreeing)
+            ),
+        ),
+        "interpretation" if !agreeing.is_empty() => judged(
+            Standing::Reading,
+            format!(
+                "the texts are silent here; it answers as the reference's {} reading does",
+                named(&agreeing)
+            ),
+        ),
+        "interpretation" => match as_googles_parser(cause, index, &witnesses) {
+            Some(witness) => judged(
+                Standing::Reading,
+                format!(
+                    "the texts are silent here; it answers as Google's parser (`{witness}`) does"
+                ),
+            ),
+            None => judged(
+                Standing::Undefined,
+                "no text decides this point: the reference's answer is one reading of a silent \
+                 text"
+                    .into(),
+            ),
+        },
+        "may" => judged(
+            Standing::Undefined,
+            "the cited sentence allows either answer (MAY)".into(),
+        ),
+        _ => judged(
+            Standing::Defect,
+            "it answers as neither profile does".into(),
+        ),
+    }
+}
+
+/// The behaviour a root cause shows, without its verdict direction: what one report's entries
+/// are grouped by.
+pub fn behaviour(cause: &RootCause) -> String {
+    let mut what = crate::fuzz::filing::label_phrase(cause);
+    if cause.file_ignored {
+        what.push_str(", on which the library ignores the whole file");
+    }
+    what
+}
