@@ -31,9 +31,9 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use reptest::fuzz::ablation::{ABLATABLE, RULE_PROBES};
+use reptest::fuzz::ablation::RULE_PROBES;
+use reptest::fuzz::constructs;
 use reptest::fuzz::filing::clause_for_tag;
-use reptest::fuzz::rootcause::CONSTRUCT_ORDER;
 use reptest::suite::cases;
 
 /// Sections cited that the excerpts do not reproduce but the RFC has: §2.2 is the formal
@@ -542,7 +542,7 @@ const NAMED_BESIDES: [&str; 3] = [
 #[test]
 fn every_construct_named_has_a_phrase_and_a_clause() {
     let mut missing = Vec::new();
-    for name in ABLATABLE.iter().chain(&NAMED_BESIDES) {
+    for name in constructs::ablatable().chain(NAMED_BESIDES) {
         if reptest::fuzz::rootcause::construct_phrase(name).is_none() {
             missing.push(format!("{name}: no phrase"));
         }
@@ -566,8 +566,8 @@ fn every_clause_of_the_findings_reports_is_verbatim() {
     let mut clauses = 0;
     // Every tag a root cause can be labelled with: the constructs of the catalogue's features,
     // those ablation neutralises, and the deciding rule's kinds.
-    let mut tags: Vec<&str> = CONSTRUCT_ORDER.to_vec();
-    tags.extend(ABLATABLE);
+    let mut tags: Vec<&str> = constructs::label_order();
+    tags.extend(constructs::ablatable());
     tags.extend(RULE_PROBES.iter().map(|p| p.construct));
     tags.extend([
         "skipped-empty-agent",

@@ -51,13 +51,8 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
             .iter()
             .skip(1)
             .chain(decision.first())
-            .find_map(|t| {
-                crate::fuzz::findings::CONSTRUCT_ORDER
-                    .iter()
-                    .find(|c| *c == t)
-            })
-            .copied()
-            .unwrap_or("other")
+            .find_map(|t| constructs::label_order().into_iter().find(|c| c == t))
+            .unwrap_or(constructs::OTHER)
     };
     if tried.is_empty() {
         return Some(Cause {
@@ -279,7 +274,7 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
         one_profile
             && !(c == "adjacent-groups" && blank_read)
             && (only_ignored_lines_changed(&input, &changed)
-                || (LINE_READINGS.contains(&c) || NOWHERE_MATCHED.contains(&c))
+                || constructs::is(c, |c| c.line_reading || c.nowhere_matched)
                     && changed.agent == input.agent
                     && changed.urls == input.urls)
             && [Profile::Rfc9309, Profile::Google]
@@ -425,7 +420,7 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
                 }
             }
         }
-        with.sort_by_key(|c| ABLATABLE.iter().position(|a| a == c));
+        with.sort_by_key(|c| constructs::ablation_rank(c));
     }
     // A line Google's parser cuts short (its line buffer), which the profiles read apart and
     // no variant takes away: a profile split on that line.
@@ -473,194 +468,6 @@ pub fn cause(family: &Family, name: &str, expected: &[(Profile, Answer)]) -> Opt
         also: also(),
     })
 }
-
-/// Constructs whose neutralisation says more than others' where both remove a split: where
-/// the first is among the constructs found, those it names are dropped, in this order.
-pub(super) const NARROWER: [(&str, &[&str]); 32] = [
-    // When the URL's escapes alone remove the split, the rules' and the URL's together (or
-    // the reserved ones replaced on both sides) say nothing more.
-    ("url-percent", &["percent", "reserved-escape"]),
-    // Where putting the rules in order removes the split as well as taking the tying rule
-    // away, a library that obeys the first match and one that breaks only ties by the file's
-    // order answer alike: the tie's sentence is the one both break.
-    ("tie", &["rule-order", "tie-order"]),
-    // An empty `Allow:` matching first, which a library obeying the first match obeys: the
-    // longest rule put first removes the split as taking the empty line out does, and the
-    // first match is what the library does (a library reading an empty `Allow:` as allowing
-    // everything, in any order, keeps the split when the rules are reordered).
-    ("rule-order", &["empty-value"]),
-    // The URL's `%2F` decoded, where the rule `//` is also in `http://`: a library matching
-    // anywhere in the URL keeps the split when the escape goes, so where the escape's going
-    // removes it, the escape is the cause. Likewise beside a `//` (`Disallow: //`, URL
-    // `/%2F`): a library that collapses `//` keeps the split when the escape is replaced on
-    // both sides, so where that removes it, the escape is what the library decodes.
-    ("reserved-escape", &["rule-elsewhere", "double-slash"]),
-    // Two equal matches of one kind, which a library cannot choose between, are what a `*`
-    // written out or a `%` escaped only happened to make unequal.
-    (
-        "equal-match",
-        &["wildcard", "bare-percent", "end-anchor", "escaped-special"],
-    ),
-    // A `*` the library does not read as a wildcard is why a tie (`allow: *` beside
-    // `disallow: /`) or the rules' order mattered.
-    (
-        "wildcard",
-        &["tie", "tie-order", "rule-order", "unmatched-allow"],
-    ),
-    // An unreserved character's escape alone is narrower than every escape normalised.
-    ("unreserved-escape", &["percent", "url-percent"]),
-    // `%2A` and `%24` alone are narrower than every reserved escape.
-    ("escaped-special", &["reserved-escape"]),
-    // Hex digits' case alone is smaller still: an escaped `*` or `$` written `%2a` that
-    // upper-cased matches again was read apart for its case (a library decoding it to a
-    // wildcard still would).
-    (
-        "hex-case",
-        &[
-            "percent",
-            "url-percent",
-            "reserved-escape",
-            "unreserved-escape",
-            "escaped-special",
-        ],
-    ),
-    // Whitespace in a rule's path, written raw there and escaped in the URL, is the rule's:
-    // the URL's escape replaced alike on both sides says nothing more.
-    ("inner-space", &["url-control-escape"]),
-    // A rule the path starts with once letter case is ignored, or whose text is elsewhere in
-    // the URL, says why an `Allow` that does not match the URL mattered; the host is the
-    // narrowest place elsewhere.
-    ("path-case", &["unmatched-allow", "rule-elsewhere"]),
-    ("rule-in-host", &["rule-elsewhere", "unmatched-allow"]),
-    // A rule a library matches elsewhere in the URL (a bare `$` at the end of any path) is
-    // why its missing `/`, its `$` or its `*` mattered.
-    (
-        "rule-elsewhere",
-        &[
-            "unmatched-allow",
-            "double-slash",
-            "no-leading-slash",
-            "end-anchor",
-            "wildcard",
-        ],
-    ),
-    // A bare `$` (or `x$`, or `%`) that the library matches: its missing `/` is what it
-    // reads so (a `/` put before it), whatever it then makes of the rest.
-    ("no-leading-slash", &["end-anchor", "bare-percent"]),
-    // Whitespace at the end of a line that the library keeps (in a rule's length, in a
-    // crawler's name) is what the tie, the rules' order or the `Allow` showed.
-    (
-        "trailing-space",
-        &["tie", "rule-order", "unmatched-allow", "inner-space"],
-    ),
-    // A rule matching part of the URL's percent-encoding (`*9` in `%A9`) is what the URL's
-    // escapes, and the rule's `*`, mattered for to a library that decodes the URL first.
-    (
-        "escape-split",
-        &[
-            "wildcard",
-            "url-percent",
-            "percent",
-            "non-ascii",
-            "url-control-escape",
-            "reserved-escape",
-        ],
-    ),
-    // A field name holding a known one, or a word with whitespace after it, is narrower than
-    // any unknown field, or any one-word line. A library that reads such a name as the field
-    // it holds puts the rules after it in a group: they are outside any group only for a
-    // reading that does not.
-    // An unknown or non-standard field line between the crawler's `user-agent` lines that,
-    // taken out, lets the library read one group: the groups it then combines are what the
-    // line split (a library that combines no groups still answers apart without the line).
-    ("unknown-field", &["split-groups"]),
-    ("non-standard-field", &["split-groups"]),
-    ("field-in-name", &["unknown-field", "rule-outside-group"]),
-    ("typo-field", &["unknown-field", "rule-outside-group"]),
-    // An unknown field the library accepts by its spelling as a non-standard one: the
-    // spelling, not any unknown line, is what it reads apart.
-    ("nonstandard-typo", &["unknown-field", "split-groups"]),
-    // A colonless word and trailing whitespace is the narrower of the colonless lines.
-    ("word-and-space", &["one-token-line", "missing-colon"]),
-    // A line of one word, which a colon put in and taking it out both neutralise: the word
-    // alone (`Disallow/`, which a library reads as a field glued to its value) is narrower.
-    ("one-token-line", &["missing-colon"]),
-    // A shared group whose rules the library gives to its last name alone is what it took
-    // apart, rather than the crawler's groups it then did not combine.
-    // The crawler's shared group cut to its name, or its groups made one, on which the
-    // library answers as the reference: a tie or equal match in them is what the library's
-    // grouping showed (a library that breaks ties its own way breaks them alike in the
-    // neutralised file).
-    ("shared-group", &["tie", "equal-match"]),
-    ("split-groups", &["tie", "equal-match"]),
-    // A name sharing the crawler's group that has a group of its own elsewhere is what the
-    // sharing mattered for to a library that gives the crawler that name's other rules too.
-    (
-        "shared-name-group",
-        &["shared-group", "split-groups", "adjacent-groups"],
-    ),
-    // A crawler's group with no rules that the library drops falls back to the `*` group:
-    // the `*` group only shows it.
-    ("empty-group", &["star-group"]),
-    // A character cut in two is what the escapes' decoding trips on.
-    ("partial-char", &["percent", "url-percent", "non-ascii"]),
-    // Escapes that decode to no UTF-8 character, which a library decoding as UTF-8 fails on:
-    // narrower than any escape, or the hex case of one.
-    (
-        "non-utf8-escape",
-        &["percent", "url-percent", "hex-case", "unreserved-escape"],
-    ),
-    // A crawler Google's text excepts from `*` is what its name's `-` stands for.
-    ("adsbot-agent", &["agent-hyphen"]),
-    // An empty `user-agent` line that, once named, starts a group the library reads apart
-    // says why the group after the crawler's mattered.
-    ("empty-agent", &["later-group"]),
-    // Likewise a group's only rule with an empty value that, once given a path, no longer
-    // lets the library read the next group's names as the crawler's.
-    ("empty-only-rule", &["later-group"]),
-];
-
-/// A line end, a byte order mark or a file's having one line changes how every other line is
-/// read: where one is found, the others found beside it are what it split or joined.
-pub(super) const FILE_FORMAT: [&str; 6] = [
-    "bom",
-    "inner-bom",
-    "cr-line-end",
-    "crlf",
-    "last-line-end",
-    "one-line-file",
-];
-
-/// The constructs whose neutralisation changes only rules that no reading matches to the
-/// URL (taken out, or made to match for every reading): a change of the implementation's
-/// reading of them, as a line reading's is (a library matching `Disallow: /a` to `/A`
-/// turns, with the rule gone, from the profile it agreed with to the other).
-pub(super) const NOWHERE_MATCHED: [&str; 3] = ["path-case", "rule-elsewhere", "unmatched-allow"];
-
-/// The constructs of how a line is read (its field name, its colon, its whitespace, its
-/// place among the groups), as against how a rule's path is compared: a neutralisation of
-/// theirs on which the implementation turns to the other profile while neither profile's
-/// answer moves shows the implementation's own reading of that line.
-pub(super) const LINE_READINGS: [&str; 18] = [
-    "misspelling",
-    "missing-colon",
-    "wide-gap",
-    "space-before-colon",
-    "one-token-line",
-    "word-and-space",
-    "unknown-field",
-    "typo-field",
-    "nonstandard-typo",
-    "field-in-name",
-    "commented-rule",
-    "blank-line",
-    "adjacent-groups",
-    "empty-value",
-    "non-standard-field",
-    "sitemap",
-    "trailing-space",
-    "inner-bom",
-];
 
 /// Whether some reading takes a line of `input` for an `Allow` rule with an empty value.
 pub(super) fn empty_allow(input: &Input) -> bool {
@@ -713,20 +520,6 @@ pub(super) fn only_ignored_lines_changed(input: &Input, variant: &Input) -> bool
     changed > 0
 }
 
-/// The constructs the `rfc9309` and `google` profiles compare apart when matching: a space in
-/// a path, hex digits' case, escapes of unreserved characters, a `%` that starts no escape, a
-/// rule Google's parser derives from `…/index.html`, a line Google's parser cuts short.
-pub(super) const MATCHING_SPLITS: [&str; 8] = [
-    "inner-space",
-    "hex-case",
-    "unreserved-escape",
-    "percent",
-    "url-percent",
-    "bare-percent",
-    "index-html",
-    "long-line",
-];
-
 /// Two constructs the implementation reads one each way, where the reference's profiles
 /// agreed on the input: with one neutralised the profiles part and the implementation answers
 /// as one of them, with the other neutralised they part and it answers as the other; the
@@ -747,7 +540,7 @@ pub(super) fn profile_mix(
     }
     // Each construct must itself be a point the profiles read apart: a line one reads and
     // the other does not (the reference's account), or a comparison they make apart.
-    let point = |c: &str| decisions.contains(c) || MATCHING_SPLITS.contains(&c);
+    let point = |c: &str| decisions.contains(c) || constructs::is(c, |c| c.matching_split);
     // The profile the implementation answers as on a variant where the profiles part.
     let follows = |a: &Ablated| -> Option<Profile> {
         let said = a.answers.get(name).filter(|s| s.allowed().is_some())?;
@@ -802,14 +595,15 @@ pub(super) fn profile_mix(
     None
 }
 
-/// `found` (constructs, each named by `name`) narrowed by [`NARROWER`] and [`FILE_FORMAT`].
+/// `found` (constructs, each named by `name`) narrowed by the constructs' narrowings
+/// ([`constructs::Construct::narrows`]), then to the first of a file's format found.
 pub(super) fn narrow<T>(found: &mut Vec<T>, name: impl Fn(&T) -> &str) {
-    for (narrower, wider) in NARROWER {
+    for (narrower, wider) in constructs::narrowings() {
         if found.iter().any(|f| name(f) == narrower) {
             found.retain(|f| !wider.contains(&name(f)));
         }
     }
-    if let Some(format) = FILE_FORMAT
+    if let Some(format) = constructs::file_format()
         .into_iter()
         .find(|c| found.iter().any(|f| name(f) == *c))
     {

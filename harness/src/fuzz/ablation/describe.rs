@@ -277,21 +277,12 @@ pub fn narrower_phrase(input: &Input, construct: &str) -> Option<&'static str> {
     }
 }
 
-/// Constructs of the whole file (its line ends, its length): [`instance`] names no line.
-pub(super) const WHOLE_FILE: [&str; 5] = [
-    "crlf",
-    "cr-line-end",
-    "last-line-end",
-    "one-line-file",
-    "size-limit",
-];
-
 /// Where `construct` sits in `input`, for a report: the lines its first neutralisation
 /// changes or takes out, else the crawler name or the URL it changes; `None` for a construct
 /// the input gives no variant of, or one whose neutralisation only adds lines.
 pub fn instance(input: &Input, construct: &str) -> Option<String> {
     // A property of the whole file, not of a line.
-    if WHOLE_FILE.contains(&construct) {
+    if constructs::is(construct, |c| c.whole_file) {
         return None;
     }
     // The shared group's other names stand for the pair.
@@ -482,7 +473,7 @@ pub fn starred_root_rules(input: &Input) -> bool {
 pub(super) const LINES_OUT: &str = "lines-out";
 
 /// For each construct of how a path is compared that the profiles part on
-/// ([`MATCHING_SPLITS`]), its first neutralisation that rewrites lines in place, with those
+/// ([`constructs::Construct::matching_split`]), its first neutralisation that rewrites lines in place, with those
 /// lines taken out instead: what is left is the rest of the file, so where the profiles then
 /// part, the implementation's answer shows how it reads the rest (a library reading a
 /// colonless `disallow /` as `rfc9309` does, beside a rule with a space it compares as
@@ -494,7 +485,7 @@ pub(super) fn lines_out_variants(input: &Input) -> Vec<(String, Input)> {
     let mut seen: Vec<&str> = Vec::new();
     let mut out = Vec::new();
     for (construct, variant) in variants(input) {
-        if seen.contains(&construct) || !MATCHING_SPLITS.contains(&construct) {
+        if seen.contains(&construct) || !constructs::is(construct, |c| c.matching_split) {
             continue;
         }
         seen.push(construct);
@@ -526,7 +517,7 @@ pub(super) fn line_alone_variants(input: &Input) -> Vec<(String, Input)> {
     let mut seen: Vec<&str> = Vec::new();
     let mut out = Vec::new();
     for (construct, variant) in variants(input) {
-        if seen.contains(&construct) || WHOLE_FILE.contains(&construct) {
+        if seen.contains(&construct) || constructs::is(construct, |c| c.whole_file) {
             continue;
         }
         seen.push(construct);

@@ -52,6 +52,7 @@ use reptest_reference::{Diagnostic, ParseOptions, Pattern, Profile, RecordKind, 
 
 use crate::answer::Answer;
 use crate::engines::{Engine, ReferenceEngine, reference_name};
+use crate::fuzz::constructs;
 pub use crate::fuzz::findings::{Ablated, Cleaned};
 use crate::fuzz::findings::{Family, FamilyInput, Index};
 use crate::fuzz::generate::Input;
@@ -72,76 +73,6 @@ use neutralise::*;
 pub use probes::*;
 pub use readings::*;
 pub(crate) use text::*;
-
-/// Every construct a variant can neutralise, in a fixed order (the order only names the
-/// variants; it never decides a cause).
-pub const ABLATABLE: [&str; 65] = [
-    "bom",
-    "inner-bom",
-    "crlf",
-    "cr-line-end",
-    "last-line-end",
-    "one-line-file",
-    "blank-line",
-    "adjacent-groups",
-    "misspelling",
-    "missing-colon",
-    "wide-gap",
-    "space-before-colon",
-    "one-token-line",
-    "word-and-space",
-    "trailing-space",
-    "empty-agent",
-    "invalid-agent",
-    "agent-part",
-    "empty-value",
-    "empty-only-rule",
-    "unknown-field",
-    "field-in-name",
-    "typo-field",
-    "nonstandard-typo",
-    "non-standard-field",
-    "sitemap",
-    "rule-outside-group",
-    "shared-group",
-    "shared-name-group",
-    "empty-group",
-    "no-leading-slash",
-    "double-slash",
-    "inline-comment",
-    "commented-rule",
-    "star-group",
-    "later-group",
-    "split-groups",
-    "inner-space",
-    "hex-case",
-    "percent",
-    "unreserved-escape",
-    "reserved-escape",
-    "escaped-special",
-    "bare-percent",
-    "url-percent",
-    "url-control-escape",
-    "rule-in-host",
-    "rule-elsewhere",
-    "path-case",
-    "partial-char",
-    "non-utf8-escape",
-    "escape-split",
-    "non-ascii",
-    "wildcard",
-    "end-anchor",
-    "inner-dollar",
-    "agent-version",
-    "adsbot-agent",
-    "agent-hyphen",
-    "empty-query",
-    "tie",
-    "tie-order",
-    "equal-match",
-    "rule-order",
-    "unmatched-allow",
-];
 
 /// The input with the crawler renamed by `rename` (given its name, without the version): in
 /// the question, and in every `user-agent` line whose value is its product token.
@@ -190,9 +121,9 @@ const GOOGLE_EXCEPTED: [&str; 5] = [
 /// The label of a root cause no single construct explains.
 pub const COMBINED: &str = "combined";
 
-/// The static name of a construct (`None` for one this module does not know).
+/// The static name of a construct a variant can neutralise (`None` for another name).
 pub fn construct_name(name: &str) -> Option<&'static str> {
-    ABLATABLE.iter().copied().find(|c| *c == name)
+    constructs::ablatable_name(name)
 }
 
 /// The variants with two constructs neutralised together (for inputs with at most

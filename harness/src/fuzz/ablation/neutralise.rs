@@ -898,7 +898,7 @@ pub(super) fn neutralised(input: &Input) -> Vec<(&'static str, Input)> {
     out.extend(line_variants(input, &body, &readings));
     // The variants that claim to change no reading's answer, held to it.
     out.retain(|(construct, variant)| {
-        !NEUTRAL.contains(construct) || keeps_reference(input, variant)
+        !constructs::is(construct, |c| c.neutral) || keeps_reference(input, variant)
     });
     out
 }

@@ -2,30 +2,6 @@
 
 use super::*;
 
-/// The constructs whose every variant leaves the reference's answers as they were (only the
-/// implementation's reading can change): a variant of theirs that moves the reference is
-/// left out.
-pub(super) const NEUTRAL: [&str; 18] = [
-    "last-line-end",
-    "tie-order",
-    "trailing-space",
-    "escape-split",
-    "one-line-file",
-    "word-and-space",
-    "field-in-name",
-    "typo-field",
-    "nonstandard-typo",
-    "non-utf8-escape",
-    "empty-only-rule",
-    "later-group",
-    "split-groups",
-    "rule-elsewhere",
-    "partial-char",
-    "agent-hyphen",
-    "adsbot-agent",
-    "unmatched-allow",
-];
-
 /// A rule line's value as written, where it is a plain pattern: letters, digits and `-._~/`
 /// (what every reading compares as written), `*` anywhere and `$` at its end, with no
 /// `…/index.htm…` (from which Google's parser derives another rule).
