@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use reptest::answer::Answer;
 use reptest::engines::protocol::WireVerdict;
 use reptest::engines::{Engine, ReferenceEngine, reference_name};
-use reptest::fuzz::ablation::{ablate, narrower_phrase, rule_hex_side};
+use reptest::fuzz::ablation::{COMBINED, ablate, narrower_phrase, rule_hex_side};
 use reptest::fuzz::filing::{clause, title};
 use reptest::fuzz::findings::Finding;
 use reptest::fuzz::generate::Input;
@@ -587,26 +587,6 @@ fn a_variant_the_library_fails_on_neither_proves_nor_refutes_a_cause() {
     let causes = root_causes(catalogue.index());
     assert_eq!(causes.len(), 1, "{causes:?}");
     assert_eq!(causes[0].construct, "rule-elsewhere", "{:?}", causes[0]);
-}
-
-#[test]
-fn a_first_match_library_on_a_tie_alone_is_filed_under_the_tie() {
-    // Equal-length rules only: a library that obeys the first match and one that breaks
-    // ties by the file's order answer alike, and the sentence both break is the tie's.
-    let example = input(
-        "user-agent: *\ndisallow: /b\nallow: /b\n",
-        "FooBot",
-        "http://example.com/b",
-    );
-    let catalogue = ablated("ablation-tie-order", example, &mut [first_match_wins()]);
-    assert_eq!(
-        catalogue.families()[0].split["first-match-wins"],
-        Answer::Disallow
-    );
-    let causes = root_causes(catalogue.index());
-    assert_eq!(causes.len(), 1, "{causes:?}");
-    assert_eq!(causes[0].construct, "tie", "{:?}", causes[0]);
-    assert_eq!(clause(&causes[0], None).force, "should");
 }
 
 /// The reference under `rfc9309`, except that a `Disallow` value found anywhere in the URL,
@@ -1995,28 +1975,6 @@ fn strict_colons() -> Box<dyn Engine> {
     )
 }
 
-#[test]
-fn a_profile_mix_is_found_with_one_construct_s_lines_taken_out() {
-    // Both profiles disallow: `rfc9309` through the space rule, which it compares as `%20`,
-    // Google's parser through the colonless `disallow /`. The library reads the space as
-    // Google's parser does and the colonless line as `rfc9309` does, and allows. Putting the
-    // space rule right moves no profile apart; taking its line out shows how the library
-    // reads the rest: as `rfc9309`.
-    let example = input(
-        "user-agent: foobot\ndisallow:/a  -\ndisallow /\n",
-        "foobot",
-        "http://example.com/a%20%20-",
-    );
-    let catalogue = ablated("ablation-lines-out", example, &mut [strict_colons()]);
-    assert_eq!(
-        catalogue.families()[0].split["strict-colons"],
-        Answer::Allow
-    );
-    let cause = sole_cause(&catalogue);
-    assert!(cause.profile_mix(), "{cause:?}");
-    assert_eq!(cause.with, ["inner-space", "missing-colon"], "{cause:?}");
-}
-
 /// The reference under `rfc9309`, except that a rule's `%3D` is read as `=`.
 fn decodes_rule_equals() -> Box<dyn Engine> {
     common::planted(
@@ -2072,6 +2030,8 @@ struct Planted {
     label: &'static str,
     profile_split: Option<bool>,
     force: Option<&'static str>,
+    /// For a profile mix: the two constructs, the one read as `google` reads it first.
+    mix: Option<[&'static str; 2]>,
 }
 
 /// A row's defaults: nothing stated besides its label.
@@ -2083,10 +2043,27 @@ const PLANTED: Planted = Planted {
     label: "",
     profile_split: None,
     force: None,
+    mix: None,
 };
 
-/// The planted quirks whose root cause is their label alone.
-const PLANTED_QUIRKS: [Planted; 17] = [
+/// The planted quirks whose root cause is their label alone (or, for a profile mix, its two
+/// constructs).
+const PLANTED_QUIRKS: [Planted; 19] = [
+    Planted {
+        // Equal-length rules only: a library that obeys the first match and one that breaks
+        // ties by the file's order answer alike, and the sentence both break is the tie's.
+        test: "a_first_match_library_on_a_tie_alone_is_filed_under_the_tie",
+        input: (
+            "user-agent: *\ndisallow: /b\nallow: /b\n",
+            "FooBot",
+            "http://example.com/b",
+        ),
+        engines: || vec![first_match_wins()],
+        answers: Some(("first-match-wins", Answer::Disallow)),
+        label: "tie",
+        force: Some("should"),
+        ..PLANTED
+    },
     Planted {
         // `*9` matches the `9` of `%A9` for every reading; a library that decodes the URL sees no
         // `9` there.
@@ -2154,6 +2131,7 @@ const PLANTED_QUIRKS: [Planted; 17] = [
         label: "hex-case",
         profile_split: Some(true),
         force: Some("profile-split"),
+        ..PLANTED
     },
     Planted {
         // `rfc9309` ignores the colonless `user-agent` line, so `disallow:/` is in no group:
@@ -2171,6 +2149,7 @@ const PLANTED_QUIRKS: [Planted; 17] = [
         label: "one-token-line",
         profile_split: Some(false),
         force: Some("must"),
+        ..PLANTED
     },
     Planted {
         test: "an_escaped_slash_making_a_double_slash_is_filed_under_the_double_slash",
@@ -2295,6 +2274,24 @@ const PLANTED_QUIRKS: [Planted; 17] = [
         ..PLANTED
     },
     Planted {
+        // Both profiles disallow: `rfc9309` through the space rule, which it compares as `%20`,
+        // Google's parser through the colonless `disallow /`. The library reads the space as
+        // Google's parser does and the colonless line as `rfc9309` does, and allows. Putting the
+        // space rule right moves no profile apart; taking its line out shows how the library
+        // reads the rest: as `rfc9309`.
+        test: "a_profile_mix_is_found_with_one_construct_s_lines_taken_out",
+        input: (
+            "user-agent: foobot\ndisallow:/a  -\ndisallow /\n",
+            "foobot",
+            "http://example.com/a%20%20-",
+        ),
+        engines: || vec![strict_colons()],
+        answers: Some(("strict-colons", Answer::Allow)),
+        label: COMBINED,
+        mix: Some(["inner-space", "missing-colon"]),
+        ..PLANTED
+    },
+    Planted {
         test: "a_reserved_escape_in_the_rule_alone_is_an_interpretation",
         input: (
             "user-agent: foobot\ndisallow: /a%3D\n",
@@ -2383,6 +2380,14 @@ fn every_planted_quirk_is_labelled_by_its_construct() {
                 "{}: force {}, not {force}",
                 row.test,
                 clause(cause, None).force
+            ));
+        }
+        if let Some(mix) = row.mix
+            && (!cause.profile_mix() || cause.with != mix)
+        {
+            failures.push(format!(
+                "{}: no profile mix of {mix:?}: {cause:?}",
+                row.test
             ));
         }
     }
