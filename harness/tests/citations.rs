@@ -31,9 +31,8 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use reptest::fuzz::ablation::{ABLATABLE, RULE_PROBES};
+use reptest::fuzz::constructs;
 use reptest::fuzz::filing::clause_for_tag;
-use reptest::fuzz::rootcause::CONSTRUCT_ORDER;
 use reptest::suite::cases;
 
 /// Sections cited that the excerpts do not reproduce but the RFC has: §2.2 is the formal
@@ -542,7 +541,7 @@ const NAMED_BESIDES: [&str; 3] = [
 #[test]
 fn every_construct_named_has_a_phrase_and_a_clause() {
     let mut missing = Vec::new();
-    for name in ABLATABLE.iter().chain(&NAMED_BESIDES) {
+    for name in constructs::ablatable().chain(NAMED_BESIDES) {
         if reptest::fuzz::rootcause::construct_phrase(name).is_none() {
             missing.push(format!("{name}: no phrase"));
         }
@@ -564,20 +563,12 @@ fn every_clause_of_the_findings_reports_is_verbatim() {
     };
     let mut errors = Vec::new();
     let mut clauses = 0;
-    // Every tag a root cause can be labelled with: the constructs of the catalogue's features,
-    // those ablation neutralises, and the deciding rule's kinds.
-    let mut tags: Vec<&str> = CONSTRUCT_ORDER.to_vec();
-    tags.extend(ABLATABLE);
-    tags.extend(RULE_PROBES.iter().map(|p| p.construct));
-    tags.extend([
-        "skipped-empty-agent",
-        "anchored-wildcard",
-        "allow-rule",
-        "disallow-rule",
-        "no-matching-rule",
-    ]);
-    tags.sort_unstable();
-    tags.dedup();
+    // Every tag a root cause can be labelled with: the constructs' table is the label set
+    // (but for the combined label, whose clause says that no single sentence is broken).
+    let tags = constructs::CONSTRUCTS
+        .iter()
+        .map(|c| c.name)
+        .filter(|name| *name != reptest::fuzz::ablation::COMBINED);
     for tag in tags {
         let Some(clause) = clause_for_tag(tag) else {
             continue;

@@ -287,7 +287,10 @@ fn google_s_parser_has_no_defect_and_its_ports_are_not_faulted_for_answering_as_
             .collect();
         let found = defects(&mine, &published.index, &measured);
         if witnesses.contains(&name.as_str()) {
-            assert!(found.is_empty(), "{name}, Google's parser, has defects: {found:?}");
+            assert!(
+                found.is_empty(),
+                "{name}, Google's parser, has defects: {found:?}"
+            );
             continue;
         }
         ports += 1;
@@ -309,4 +312,35 @@ fn google_s_parser_has_no_defect_and_its_ports_are_not_faulted_for_answering_as_
         }
     }
     assert!(ports > 0, "no port of Google's parser in the catalogue");
+}
+
+/// The label set is closed: every label of the committed catalogue's root causes (its
+/// construct, and those a combined label lists) is the name of a row of the constructs'
+/// table, read from the file as written (not through the reading that refuses any other).
+#[test]
+fn every_committed_label_is_a_construct_of_the_table() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../reports/findings/root-causes.json");
+    let text = std::fs::read_to_string(&path).expect("reports/findings/root-causes.json reads");
+    let causes: Vec<serde_json::Value> = serde_json::from_str(&text).expect("it is a JSON list");
+    let mut unknown = BTreeSet::new();
+    let mut labels = 0;
+    for cause in &causes {
+        let with = cause["with"].as_array().into_iter().flatten();
+        for label in std::iter::once(&cause["construct"]).chain(with) {
+            let label = label.as_str().expect("a label is a string");
+            labels += 1;
+            if reptest::fuzz::constructs::label(label).is_none() {
+                unknown.insert(label.to_owned());
+            }
+        }
+    }
+    assert!(
+        labels >= causes.len(),
+        "{labels} labels in {} root causes",
+        causes.len()
+    );
+    assert!(
+        unknown.is_empty(),
+        "labels that are no construct: {unknown:?}"
+    );
 }

@@ -70,380 +70,11 @@ impl Measured {
     }
 }
 
-/// A clause a root cause rests on: its source, the sentence, its force.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Clause {
-    /// Where: `RFC 9309 §2.2.2`, `Google 2019 (file format)`.
-    pub source: &'static str,
-    /// The sentence.
-    pub text: &'static str,
-    /// `must`, `should`, `may`, `profile-split`, `undefined`.
-    pub force: &'static str,
-}
+pub use crate::fuzz::clauses::Clause;
 
-/// The clause for a construct tag, most specific constructs first. Each sentence is verbatim
-/// from a text its source names (` … ` elides), which `tests/citations.rs` checks.
+/// The clause for a construct tag ([`crate::fuzz::constructs::Construct::clause`]).
 pub fn clause_for_tag(tag: &str) -> Option<Clause> {
-    let c = |source, text, force| {
-        Some(Clause {
-            source,
-            text,
-            force,
-        })
-    };
-    match tag {
-        "bom" | "partial-bom" => c(
-            "Google 2019 (file format)",
-            "An optional Unicode BOM … (byte order mark) at the beginning of the robots.txt \
-             file is ignored.",
-            "must",
-        ),
-        "cr-line-end" | "crlf" => c(
-            "Google 2019 (file format); RFC 9309 §2.2 (EOL = %x0D / %x0A / %x0D.0A)",
-            "The file consists of lines separated by CR, CR/LF, or LF.",
-            "must",
-        ),
-        "inline-comment" | "commented-rule" => c(
-            "RFC 9309 §2.2.3",
-            "Crawlers MUST support the following special characters: `#` designates a line \
-             comment (`allow: / # comment in line`); …",
-            "must",
-        ),
-        "rule-outside-group" => c(
-            "RFC 9309 §2.2.2",
-            "The crawler SHOULD ignore \"disallow\" and \"allow\" rules that are not in any \
-             group (for example, any rule that precedes the first user-agent line).",
-            "should",
-        ),
-        "sitemap" => c(
-            "RFC 9309 §2.2.4",
-            "Parsing of other records MUST NOT interfere with the parsing of explicitly defined \
-             records in Section 2. For example, a \"Sitemaps\" record MUST NOT terminate a \
-             group.",
-            "must",
-        ),
-        // A typo Google's parser does not accept either: the text's sentence stands.
-        "typo-field" => c(
-            "Google 2019 (file format)",
-            "Handling of `<field>` elements with simple errors or typos (for example, \
-             \"useragent\" instead of \"user-agent\") is not supported.",
-            "must",
-        ),
-        // A spelling the library accepts as a non-standard field: RFC 9309 lets it be lenient
-        // there (§2.2.4 “Crawlers MAY be lenient when interpreting other records.”), so what
-        // the line then does to the records of Section 2 is what is judged.
-        "non-standard-field" | "unknown-field" | "field-in-name" | "nonstandard-typo" => c(
-            "RFC 9309 §2.2.4",
-            "Parsing of other records MUST NOT interfere with the parsing of explicitly defined \
-             records in Section 2.",
-            "must",
-        ),
-        // RFC 9309's leniency (§2.2.4 “Crawlers MAY be lenient when interpreting other
-        // records.”) is for records other than its own; its formal syntax names `user-agent`,
-        // `allow` and `disallow` exactly, each with its colon, and so does Google's text. Google's
-        // parser accepts common misspellings and a missing colon all the same, and the `google`
-        // profile follows the parser where the two conflict: a profile split, or the
-        // reference's reading where the profiles agree.
-        "misspelling" | "missing-colon" | "wide-gap" => c(
-            "Google 2019 (file format), which Google's parser departs from (it accepts common \
-             misspellings and a missing colon; the `google` profile follows the parser); RFC 9309 \
-             §2.2 (the formal syntax names each field exactly, with its colon)",
-            "Each valid line consists of a field, a colon, and a value. … Handling of \
-             `<field>` elements with simple errors or typos (for example, \"useragent\" instead \
-             of \"user-agent\") is not supported.",
-            "interpretation",
-        ),
-        "long-line" => c(
-            "RFC 9309 §2.3.1.5; Google's parser cuts a line at its 16,664-byte buffer, which \
-             no text says (the `google` profile follows the parser)",
-            "Crawlers MUST try to parse each line of the robots.txt file. Crawlers MUST use the \
-             parseable rules.",
-            "interpretation",
-        ),
-        "one-line-file" => c(
-            "RFC 9309 §2.3.1.5",
-            "Crawlers MUST try to parse each line of the robots.txt file. Crawlers MUST use the \
-             parseable rules.",
-            "must",
-        ),
-        // Google's 2019 text excepts the AdsBot crawlers from `*`; its parser, which leaves
-        // crawler policy to its caller, does not, and the `google` profile follows the parser.
-        // A library that follows the text follows one of Google's two sources: the
-        // reference's choice between them decides, not the RFC's key word alone.
-        "adsbot-agent" => c(
-            "RFC 9309 §2.2.1; Google 2019 “this does not match the various AdsBot crawlers” \
-             (of `*`), which Google's parser, and so the `google` profile, does not: a library \
-             following Google's text answers otherwise",
-            "If no matching group exists, crawlers MUST obey the group with a user-agent line \
-             with the \"*\" value, if present.",
-            "interpretation",
-        ),
-        "size-limit" => c(
-            "RFC 9309 §2.5",
-            "The parsing limit MUST be at least 500 kibibytes [KiB].",
-            "must",
-        ),
-        "wildcard" | "end-anchor" | "inner-dollar" | "anchored-wildcard" => c(
-            "RFC 9309 §2.2.3; Google 2019 (URL matching based on path values)",
-            "Crawlers MUST support the following special characters: … `$` designates the end \
-             of the match pattern (`allow: /this/path/exactly$`); `*` designates 0 or more \
-             instances of any character (`allow: /this/*/exactly`).",
-            "must",
-        ),
-        "percent" | "url-percent" | "unreserved-escape" => c(
-            "RFC 9309 §2.2.2",
-            "If a percent-encoded ASCII octet is encountered in the URI, it MUST be unencoded \
-             prior to comparison, unless it is a reserved character in the URI as defined by \
-             [RFC3986] or the character is outside the unreserved character range.",
-            "must",
-        ),
-        "space-before-colon" => c(
-            "Google 2019 (file format); RFC 9309 §2.2 (the formal syntax allows whitespace \
-             before the colon)",
-            "Each valid line consists of a field, a colon, and a value. Spaces are optional \
-             (but recommended to improve readability).",
-            "must",
-        ),
-        "one-token-line" | "word-and-space" => c(
-            "Google 2019 (file format)",
-            "Only valid lines are considered; all other content is ignored.",
-            "must",
-        ),
-        "escaped-special" => c(
-            "RFC 9309 §2.2.3 (and its figure: a literal `*` or `$` is written `%2A`, `%24`)",
-            "If crawlers match special characters verbatim in the URI, crawlers SHOULD use \"%\" \
-             encoding.",
-            "should",
-        ),
-        "path-case" => c(
-            "RFC 9309 §2.2.2",
-            "To evaluate if access to a URI is allowed, a crawler MUST match the paths in \
-             \"allow\" and \"disallow\" rules against the URI. The matching SHOULD be case \
-             sensitive.",
-            "should",
-        ),
-        "agent-hyphen" => c(
-            "RFC 9309 §2.2.1",
-            "The product token MUST contain only uppercase and lowercase letters (\"a-z\" and \
-             \"A-Z\"), underscores (\"_\"), and hyphens (\"-\"). … Crawlers MUST use \
-             case-insensitive matching to find the group that matches the product token and \
-             then obey the rules of the group.",
-            "must",
-        ),
-        "last-line-end" => c(
-            "RFC 9309 §2.3.1.5",
-            "Crawlers MUST try to parse each line of the robots.txt file. Crawlers MUST use the \
-             parseable rules.",
-            "must",
-        ),
-        "split-groups" | "shared-split-group" => c(
-            "RFC 9309 §2.2.1",
-            "If there is more than one group matching the user-agent, the matching groups' \
-             rules MUST be combined into one group and parsed according to Section 2.2.2.",
-            "must",
-        ),
-        "trailing-space" | "space-length" => c(
-            "Google 2019 (File format)",
-            "Whitespace at the beginning and at the end of the line is ignored.",
-            "must",
-        ),
-        "escape-split" => c(
-            "RFC 9309 §2.2.2",
-            "If a percent-encoded ASCII octet is encountered in the URI, it MUST be unencoded \
-             prior to comparison, unless it is a reserved character in the URI as defined by \
-             [RFC3986] or the character is outside the unreserved character range. The match \
-             evaluates positively if and only if the end of the path from the rule is reached \
-             before a difference in octets is encountered.",
-            "must",
-        ),
-        "rule-in-host" | "rule-elsewhere" => c(
-            "RFC 9309 §2.2.2",
-            "To evaluate if access to a URI is allowed, a crawler MUST match the paths in \
-             \"allow\" and \"disallow\" rules against the URI. The matching SHOULD be case \
-             sensitive. The matching MUST start with the first octet of the path.",
-            "must",
-        ),
-        "allow-ignored" => c(
-            "RFC 9309 §2.2.2",
-            "To evaluate if access to a URI is allowed, a crawler MUST match the paths in \
-             \"allow\" and \"disallow\" rules against the URI.",
-            "must",
-        ),
-        // Google 2019 says the same of the path entry's length; the RFC's octets are the
-        // rule's, `$` included (the `rfc9309` profile's reading, as for `*`).
-        "escape-length" => c(
-            "RFC 9309 §2.2.2 (a character outside the unreserved range stays encoded, and is \
-             compared as its three octets)",
-            "The most specific match found MUST be used. The most specific match is the match \
-             that has the most octets.",
-            "must",
-        ),
-        "anchor-length" => c(
-            "Google 2019 (order of precedence for group-member lines); RFC 9309 §2.2.2",
-            "At a group-member level, in particular for `allow` and `disallow` directives, the \
-             most specific rule based on the length of the [`path`] entry trumps the less \
-             specific (shorter) rule.",
-            "must",
-        ),
-        "equal-match" | "equal-length-error" => c(
-            "RFC 9309 §2.2.2",
-            "The most specific match found MUST be used. The most specific match is the match \
-             that has the most octets.",
-            "must",
-        ),
-        "rule-order" => c(
-            "RFC 9309 §2.2.2; Google 2019 (order of precedence for group-member lines)",
-            "The most specific match found MUST be used. The most specific match is the match \
-             that has the most octets.",
-            "must",
-        ),
-        "double-slash" | "empty-query" | "url-control-escape" | "partial-char"
-        | "non-utf8-escape" => c(
-            "RFC 9309 §2.2.2",
-            "To evaluate if access to a URI is allowed, a crawler MUST match the paths in \
-             \"allow\" and \"disallow\" rules against the URI. … The match evaluates \
-             positively if and only if the end of the path from the rule is reached before a \
-             difference in octets is encountered.",
-            "must",
-        ),
-        "hex-case" => c(
-            "RFC 9309 §2.2.2; silent on the case of hex digits, which the `rfc9309` profile \
-             compares as RFC 3986 does (case-insensitively)",
-            "Octets in the URI and robots.txt paths outside the range of the ASCII coded \
-             character set, and those in the reserved range defined by [RFC3986], MUST be \
-             percent-encoded as defined by [RFC3986] prior to comparison.",
-            "interpretation",
-        ),
-        "bare-percent" => c(
-            "RFC 9309 §2.2.2; silent on a `%` that starts no escape, which the reference \
-             compares as `%25`",
-            "Octets in the URI and robots.txt paths outside the range of the ASCII coded \
-             character set, and those in the reserved range defined by [RFC3986], MUST be \
-             percent-encoded as defined by [RFC3986] prior to comparison.",
-            "interpretation",
-        ),
-        "inner-bom" => c(
-            "Google 2019 (file format); silent on a BOM anywhere else, which the reference \
-             reads as part of the line",
-            "An optional Unicode BOM … (byte order mark) at the beginning of the robots.txt \
-             file is ignored.",
-            "interpretation",
-        ),
-        "empty-group" | "unmatched-allow" => c(
-            "RFC 9309 §2.2.2",
-            "If no match is found amongst the rules in a group for a matching user-agent or \
-             there are no rules in the group, the URI is allowed.",
-            "must",
-        ),
-        "non-ascii" | "url-non-ascii" => c(
-            "RFC 9309 §2.2.2",
-            "Octets in the URI and robots.txt paths outside the range of the ASCII coded \
-             character set, and those in the reserved range defined by [RFC3986], MUST be \
-             percent-encoded as defined by [RFC3986] prior to comparison.",
-            "must",
-        ),
-        "no-group" | "no-group-applies" | "invalid-agent" | "agent-version" | "agent-space"
-        | "agent-part" | "star-group" => c(
-            "RFC 9309 §2.2.1",
-            "Crawlers MUST use case-insensitive matching to find the group that matches the \
-             product token and then obey the rules of the group. … If no matching group \
-             exists, crawlers MUST obey the group with a user-agent line with the \"*\" value, if \
-             present.",
-            "must",
-        ),
-        "no-leading-slash" => c(
-            "Google 2019 (URL matching based on path values); RFC 9309 §2.2 (path-pattern)",
-            // Neither text says what a crawler does with a path that does not: undefined.
-            "The path value must start with \"/\" to designate the root.",
-            "undefined",
-        ),
-        "empty-value" => c(
-            "Google 2019 (disallow, allow)",
-            "When no path is specified, the directive is ignored.",
-            "must",
-        ),
-        // The group is defined without a key word, §2.1 “Group: One or more user-agent lines
-        // that are followed by one or more rules. The group is terminated by a user-agent line
-        // or end of file.”; the requirement a crawler breaks by cutting a group short, or by
-        // giving its rules to only one of its user-agent lines, is §2.2.1's.
-        "blank-line" | "shared-group" | "shared-name-group" | "adjacent-groups" | "later-group"
-        | "empty-only-rule" => c(
-            "RFC 9309 §2.2.1; the group as §2.1 defines it: one or more user-agent lines, then \
-             rules, until the next user-agent line or the end of the file",
-            "Crawlers MUST use case-insensitive matching to find the group that matches the \
-             product token and then obey the rules of the group.",
-            "must",
-        ),
-        "skipped-empty-agent" => c(
-            "RFC 9309 §2.1 and §2.2.1; silent on a `user-agent` line with no product token \
-             (its syntax has none empty), which the reference reads, as Google's parser does, as \
-             starting a group that names no crawler and so ends the group before",
-            "Group: One or more user-agent lines that are followed by one or more rules. The \
-             group is terminated by a user-agent line or end of file.",
-            "interpretation",
-        ),
-        "empty-agent" => c(
-            "RFC 9309 §2.2.1; an empty value is no product token and matches none",
-            "Crawlers MUST use case-insensitive matching to find the group that matches the \
-             product token and then obey the rules of the group. … If no matching group \
-             exists, crawlers MUST obey the group with a user-agent line with the \"*\" value, \
-             if present.",
-            "must",
-        ),
-        "inner-space" => c(
-            "Google 2019 (formal syntax, which RFC 9309 §2.2 shares), whose path leaves out a \
-             space and a control octet and asks only for leniency with lines that do not \
-             conform: the `rfc9309` profile's reading compares such an octet as `%20`, as a \
-             crawler's URL holds it, and Google's parser compares it as written",
-            "parser implementors: add additional lines you need (for example, Sitemaps), and be \
-             lenient when reading lines that don't conform. Apply Postel's law.",
-            "interpretation",
-        ),
-        // The escape in the rule alone: RFC 9309's sentence is about the URI's escapes, and
-        // read to the letter its encoding sentence would encode the URI's reserved characters
-        // too (the spec case `encoding/reserved-encoding-kept-in-path`).
-        "rule-reserved-escape" => c(
-            "RFC 9309 §2.2.2; the escape is in the rule, not the URI, which the `rfc9309` \
-             profile keeps encoded as the sentence keeps the URI's",
-            "If a percent-encoded ASCII octet is encountered in the URI, it MUST be unencoded \
-             prior to comparison, unless it is a reserved character in the URI as defined by \
-             [RFC3986] or the character is outside the unreserved character range.",
-            "interpretation",
-        ),
-        "reserved-escape" | "url-query-escape" => c(
-            "RFC 9309 §2.2.2",
-            "If a percent-encoded ASCII octet is encountered in the URI, it MUST be unencoded \
-             prior to comparison, unless it is a reserved character in the URI as defined by \
-             [RFC3986] or the character is outside the unreserved character range.",
-            "must",
-        ),
-        // Google 2019 “In case of conflicting rules, including those with wildcards, the least
-        // restrictive rule is used.” says the same without a key word; the RFC's weaker
-        // SHOULD is the force cited.
-        "tie" | "tie-order" => c(
-            "RFC 9309 §2.2.2; Google 2019 (order of precedence for group-member lines)",
-            "If an \"allow\" rule and a \"disallow\" rule are equivalent, then the \"allow\" \
-             rule SHOULD be used.",
-            "should",
-        ),
-        "combined" => c(
-            "none isolated",
-            "No single construct of the minimal input explains the split: each neutralised \
-             alone, the implementation still disagrees (or every one of several does), so no \
-             one clause is cited.",
-            "interpretation",
-        ),
-        "allow-rule" | "disallow-rule" | "no-matching-rule" => c(
-            "RFC 9309 §2.2.2; Google 2019 (order of precedence for group-member lines)",
-            "The most specific match found MUST be used. The most specific match is the match \
-             that has the most octets. … If an \"allow\" rule and a \"disallow\" rule are \
-             equivalent, then the \"allow\" rule SHOULD be used. If no match is found amongst \
-             the rules in a group for a matching user-agent or there are no rules in the group, \
-             the URI is allowed.",
-            "must",
-        ),
-        _ => None,
-    }
+    crate::fuzz::constructs::clause(tag)
 }
 
 /// The clause a root cause contradicts, with its force: the covering spec case's force when
@@ -570,12 +201,7 @@ fn rules_lost(cause: &RootCause) -> Option<Clause> {
 /// case alike; a library that does either follows one profile (the clause says which side
 /// is a reading).
 fn split_force(construct: &str, force: &'static str) -> &'static str {
-    if force == "interpretation"
-        && matches!(
-            construct,
-            "bare-percent" | "inner-bom" | "skipped-empty-agent" | "inner-space"
-        )
-    {
+    if force == "interpretation" && crate::fuzz::constructs::is(construct, |c| c.split_read) {
         "interpretation"
     } else {
         "profile-split"
@@ -1219,7 +845,7 @@ fn entries<'c>(ranked: &[&'c RootCause], index: &Index, measured: &Measured) -> 
     for cause in ranked {
         let force = clause(cause, measured.root_causes.get(&cause.id)).force;
         let judged = crate::fuzz::standing::judge(cause, force, index);
-        let what = crate::fuzz::standing::behaviour(cause);
+        let what = behaviour(cause);
         // A behaviour judged differently in its two directions stands as its more serious
         // one; each section says its own.
         match entries.iter_mut().find(|e| e.what == what) {
@@ -1262,6 +888,16 @@ pub fn defects<'c>(
             (e.causes[0].0, title)
         })
         .collect()
+}
+
+/// The behaviour a root cause shows, without its verdict direction: what one report's entries
+/// are grouped by.
+fn behaviour(cause: &RootCause) -> String {
+    let mut what = label_phrase(cause);
+    if cause.file_ignored {
+        what.push_str(WHOLE_FILE_IGNORED);
+    }
+    what
 }
 
 fn plural(n: usize) -> &'static str {

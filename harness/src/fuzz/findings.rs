@@ -222,46 +222,6 @@ pub fn feature_tags(feature: &str) -> (Vec<&str>, Vec<&str>) {
     (decision, extra)
 }
 
-/// The constructs in the order a behaviour label picks them: file format first (what the
-/// parser reads before any rule), then the shape of the deciding rule, then the URL's and
-/// the crawler name's; then the kind of decision, for a plain question.
-pub const CONSTRUCT_ORDER: [&str; 34] = [
-    "invalid-utf8",
-    "bom",
-    "partial-bom",
-    "cr-line-end",
-    "long-line",
-    "size-limit",
-    "misspelling",
-    "missing-colon",
-    "rule-outside-group",
-    "invalid-agent",
-    "no-leading-slash",
-    "empty-value",
-    "non-standard-field",
-    "unknown-field",
-    "inline-comment",
-    "crlf",
-    "inner-dollar",
-    "end-anchor",
-    "wildcard",
-    "percent",
-    "non-ascii",
-    "index-html",
-    "long",
-    "url-percent",
-    "url-non-ascii",
-    "url-query",
-    "agent-version",
-    "agent-space",
-    "no-group-applies",
-    ROBOTS_TXT_TAG,
-    "no-group",
-    "allow-rule",
-    "disallow-rule",
-    "no-matching-rule",
-];
-
 /// One disagreement, minimised, ready to be recorded.
 #[derive(Clone, Debug)]
 pub struct Finding {

@@ -16,57 +16,12 @@ use reptest_reference::{ParseOptions, Profile, Robots};
 
 use crate::answer::Answer;
 use crate::engines::Engine;
+use crate::fuzz::constructs::{Place, place};
 use crate::fuzz::corpus::Corpus;
 use crate::fuzz::filing::{CoveringCase, Measured, RootMeasure, same_way};
-use crate::fuzz::findings::{
-    FamilyInput, Index, ROBOTS_TXT_TAG, body_tags, pattern_tags, url_tags, verdict_tags,
-};
+use crate::fuzz::findings::{FamilyInput, Index, body_tags, pattern_tags, url_tags, verdict_tags};
 use crate::fuzz::rootcause::{RootCause, root_causes};
 use crate::suite::cases::{Case, robots_checks};
-
-/// Where a construct shows: in the file, in the deciding rule (and so in the file), in the
-/// URL, in the crawler name, or in the kind of decision.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Place {
-    File,
-    Rule,
-    Url,
-    Agent,
-    Decision,
-}
-
-fn place(construct: &str) -> Place {
-    match construct {
-        "inner-dollar"
-        | "end-anchor"
-        | "wildcard"
-        | "percent"
-        | "non-ascii"
-        | "index-html"
-        | "long"
-        | "double-slash"
-        | "hex-case"
-        | "bare-percent"
-        | "reserved-escape"
-        | "escaped-special"
-        | "partial-char"
-        | "url-query-escape"
-        | "rule-reserved-escape"
-        | "non-utf8-escape" => Place::Rule,
-        c if c.starts_with("url-")
-            || matches!(
-                c,
-                "empty-query" | "rule-in-host" | "rule-elsewhere" | "path-case" | "escape-split"
-            ) =>
-        {
-            Place::Url
-        }
-        c if c.starts_with("agent-") || c == "adsbot-agent" => Place::Agent,
-        "no-group-applies" | ROBOTS_TXT_TAG | "no-group" | "allow-rule" | "disallow-rule"
-        | "no-matching-rule" | "other" => Place::Decision,
-        _ => Place::File,
-    }
-}
 
 /// The tags a file holds: its body's constructs and the shapes of its rules.
 fn file_tags(body: &[u8], agent: &str) -> BTreeSet<&'static str> {

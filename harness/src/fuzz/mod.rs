@@ -7,6 +7,8 @@
 
 pub mod ablation;
 pub mod campaign;
+pub mod clauses;
+pub mod constructs;
 pub mod contract;
 pub mod corpus;
 pub mod filing;

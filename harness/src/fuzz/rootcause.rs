@@ -42,8 +42,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::answer::Answer;
 use crate::engines::reference_name;
-pub use crate::fuzz::findings::{CONSTRUCT_ORDER, feature_tags, minimised_for};
-use crate::fuzz::findings::{Family, Index, ROBOTS_TXT_TAG};
+use crate::fuzz::constructs;
+use crate::fuzz::findings::{Family, Index};
+pub use crate::fuzz::findings::{feature_tags, minimised_for};
 
 /// What kind of root cause.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -139,32 +140,28 @@ pub struct RootCause {
 /// rather than borrowing it from the text.)
 pub type Name = &'static str;
 
-/// A label read back from `root-causes.json`, as the `&'static str` the derivation gives.
-/// Labels are a small set of names (one per construct), each interned once.
+/// A label read back from `root-causes.json`, as the `&'static str` the derivation gives: the
+/// name of a row of [`constructs::CONSTRUCTS`] (or [`constructs::OTHER`]); any other name is an
+/// error.
 fn interned<'de, D: serde::Deserializer<'de>>(d: D) -> Result<&'static str, D::Error> {
-    Ok(intern(String::deserialize(d)?))
+    known_label(String::deserialize(d)?)
 }
 
 /// A list of labels read back (as `interned` reads one).
 fn interned_list<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<&'static str>, D::Error> {
-    Ok(Vec::<String>::deserialize(d)?
+    Vec::<String>::deserialize(d)?
         .into_iter()
-        .map(intern)
-        .collect())
+        .map(known_label)
+        .collect()
 }
 
-/// The one `&'static str` for `name`.
-fn intern(name: String) -> &'static str {
-    static NAMES: std::sync::Mutex<BTreeSet<&'static str>> = std::sync::Mutex::new(BTreeSet::new());
-    let mut names = NAMES
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    if let Some(known) = names.get(name.as_str()) {
-        return known;
-    }
-    let leaked: &'static str = Box::leak(name.into_boxed_str());
-    names.insert(leaked);
-    leaked
+/// The label `name` is, or an error naming it.
+fn known_label<E: serde::de::Error>(name: String) -> Result<&'static str, E> {
+    constructs::label(&name).ok_or_else(|| {
+        E::custom(format!(
+            "`{name}` is no construct's name (the label set is closed)"
+        ))
+    })
 }
 
 impl RootCause {
@@ -763,177 +760,20 @@ pub fn suspect_families(index: &Index) -> Vec<(&Family, Vec<Profile>)> {
     out
 }
 
-/// A phrase per construct tag of a feature, in an implementer's words.
+/// A phrase per construct tag of a feature, in an implementer's words
+/// ([`constructs::Construct::phrase`]).
 pub fn construct_phrase(tag: &str) -> Option<&'static str> {
-    Some(match tag {
-        "allow-rule" => "an `Allow` rule is the longest match",
-        "disallow-rule" => "a `Disallow` rule is the longest match",
-        "no-matching-rule" => "no rule matches the path",
-        "no-group" => "no group applies",
-        ROBOTS_TXT_TAG => "the URL is /robots.txt itself",
-        "wildcard" => "the deciding rule holds `*`",
-        "end-anchor" => "the deciding rule ends in `$`",
-        "anchored-wildcard" => {
-            "a rule holding `*` and ending in `$` (`/*a$`), where a rule with only one of them \
-             is matched right"
-        }
-        "inner-dollar" => "the deciding rule holds `$` before its end",
-        "percent" => {
-            "percent-encodings in a rule or the URL (lower-case hex, an escaped unreserved \
-             character)"
-        }
-        "non-ascii" => "the deciding rule holds non-ASCII characters",
-        "index-html" => "the deciding rule is an `/index.htm` or `/index.html` rule",
-        "long" => "the deciding rule is longer than 1000 characters",
-        "no-group-applies" => "no group names the crawler and there is no `*` group",
-        "misspelling" => "a misspelled field name (`useragent`, `dissallow`, …)",
-        "missing-colon" => "a line without its colon",
-        "wide-gap" => {
-            "a line without its colon whose name and value are parted by more than one space \
-             or tab (`disallow  /`), where one space is read"
-        }
-        "unknown-field" => "an unknown field line",
-        "non-standard-field" => "a non-standard field (`crawl-delay`, `sitemap`, …)",
-        "rule-outside-group" => "a rule before any `user-agent` line",
-        "empty-value" => "a field with an empty value",
-        "no-leading-slash" => "a rule path without a leading `/`",
-        "invalid-agent" => "a `user-agent` value that is not a product token",
-        "size-limit" => "a file past the size limit",
-        "long-line" => "a line longer than Google's parser's line buffer (16,664 bytes)",
-        "typo-field" => "an unknown field spelled like a known one (`alow` for `allow`)",
-        "nonstandard-typo" => {
-            "a field spelled like a non-standard one (`Crawldelay` for `crawl-delay`), which \
-             the library accepts as that field"
-        }
-        "adsbot-agent" => "a crawler Google's text excepts from `*` (an AdsBot crawler)",
-        "one-line-file" => "a file of one line or none (besides comments and blank lines)",
-        "invalid-utf8" => "bytes that are not UTF-8",
-        "bom" => "a UTF-8 byte order mark",
-        "partial-bom" => "part of a UTF-8 byte order mark",
-        "cr-line-end" => "CR (`\\r`) line ends",
-        "crlf" => "CRLF line ends",
-        "last-line-end" => "a last line without a line end",
-        "inline-comment" => "a comment after a value",
-        "url-percent" => {
-            "the URL's percent-encodings (lower-case hex, an escaped unreserved character)"
-        }
-        "agent-part" => "a `user-agent` value that is only part of the crawler's name",
-        "empty-group" => "the crawler's group has no rules",
-        "double-slash" => "a `//` in a rule's path or in the URL's",
-        "hex-case" => "lower-case hex digits in a percent-encoding (`%c3` for `%C3`)",
-        "sitemap" => "a `Sitemap` line inside a group",
-        "bare-percent" => "a `%` in a rule that starts no escape",
-        "empty-query" => "a URL ending in an empty query (`?`)",
-        "inner-bom" => "a byte order mark (U+FEFF) that is not at the start of the file",
-        "url-non-ascii" => "a raw non-ASCII URL",
-        "url-query" => "a URL with a query",
-        "agent-version" => "a crawler name with a version",
-        "agent-space" => "a crawler name with a space",
-        "empty-agent" => "a `user-agent` line with an empty value",
-        "non-utf8-escape" => {
-            "a percent-encoding that decodes to no UTF-8 character (a lone `%C3`, a Latin-1 \
-             `%E9`)"
-        }
-        "partial-char" => {
-            "a rule ending inside a percent-encoded UTF-8 character (`/%C3` of `/%C3%A9`)"
-        }
-        "skipped-empty-agent" => {
-            "a `user-agent` line with an empty value, skipped (its rules join the group before)"
-        }
-        "blank-line" => "a blank line inside a group",
-        "adjacent-groups" => {
-            "a group starting right after the previous one's rules, with no blank line between"
-        }
-        "inner-space" => "whitespace inside a rule's path",
-        "shared-group" => "several `user-agent` lines sharing one group",
-        "shared-split-group" => {
-            "the crawler's rules in several groups naming it, one of them shared with another name"
-        }
-        "shared-name-group" => {
-            "a name that shares the crawler's group and has another group of its own"
-        }
-        "reserved-escape" => "a percent-encoded reserved character (`%2F`, `%3F`, …)",
-        "rule-reserved-escape" => {
-            "a percent-encoded reserved character in a rule (`%3D`, `%2F`, …), the URL holding \
-             the character itself"
-        }
-        "url-query-escape" => {
-            "a percent-encoded `?`, `#` or `;` in the URL's path (`%3F`), which the library \
-             decodes before splitting the URL, cutting the path there while the rule keeps it"
-        }
-        "tie" => "an `Allow` and a `Disallow` rule of equal length both match",
-        "escape-length" => {
-            "a percent-encoding in a rule, which the library counts as the one character it \
-             encodes in the rule's length (`Disallow: /a%3E` as long as `Allow: /a*`)"
-        }
-        "space-length" => {
-            "whitespace at the end of a rule line, which the library leaves out of the rule's \
-             path but counts in its length (`Disallow: /a` and two tabs outweighs `Allow: /ab`)"
-        }
-        "anchor-length" => {
-            "a rule ending in `$`, whose `$` the library leaves out of the rule's length \
-             (`Allow: /a$` ties `Disallow: /a*`)"
-        }
-        "allow-ignored" => {
-            "an `Allow` rule decides, and the library obeys no `Allow` line (`Disallow: /` with \
-             `Allow: /page` disallows `/page`)"
-        }
-        "equal-length-error" => {
-            "two different rules of equal length that both match as the library reads them, \
-             one holding `*` or `%2A` (`Allow: /a*` beside `Disallow: /ab`), which the library \
-             fails to compare"
-        }
-        "equal-match" => {
-            "two rules of one kind and equal length both match (`allow: /` and `allow: *`)"
-        }
-        "tie-order" => {
-            "an `Allow` and a `Disallow` rule of equal length both match, the first in the file obeyed"
-        }
-        "space-before-colon" => "whitespace between a field name and its colon (`Disallow :/`)",
-        "one-token-line" => "a line of one word without a colon (`Disallow`, `w`)",
-        "escaped-special" => "an escaped `*` or `$` (`%2A`, `%24`) in a rule",
-        "unreserved-escape" => "an escaped unreserved character (`%7E` for `~`)",
-        "commented-rule" => "a comment line holding a rule (`#Disallow: /`)",
-        "star-group" => "a `*` group beside the crawler's own group",
-        "unmatched-allow" => "an `Allow` rule that does not match the URL",
-        "path-case" => {
-            "a rule that matches the URL's path only when letter case is ignored (`/A` for `/a`)"
-        }
-        "rule-elsewhere" => {
-            "a rule found in the URL, but not at the start of its path (`//` in `http://`, `/b` in `/a/b`, a bare `$` at the end of `/a`)"
-        }
-        "trailing-space" => {
-            "whitespace at the end of a `user-agent` or rule line (`disallow: /a` and a tab), kept"
-        }
-        "escape-split" => {
-            "a rule that matches part of a percent-encoding in the URL (`*9`, which the `9` of `%A9` matches): the URL decoded before comparing"
-        }
-        "later-group" => "another group after the crawler's group",
-        "empty-only-rule" => "a group whose only rule has an empty value, before another group",
-        "split-groups" => "the crawler's rules in several groups naming it",
-        "field-in-name" => {
-            "an unknown field whose name holds a known one (such as `sallow` or `xUser-agent`)"
-        }
-        "word-and-space" => {
-            "a line of one word and trailing whitespace, without a colon (`Useragent `)"
-        }
-        "agent-hyphen" => "a crawler name holding `-` or `_` (`Googlebot-News`)",
-        "rule-in-host" => "a rule's text found in the URL's host, before its path",
-        "rule-order" => "the deciding rule after another matching rule (rule order)",
-        "url-control-escape" => "a control character's escape in the URL (`%09`, `%0A`, `%0D`)",
-        "combined" => "no single construct (each neutralised alone, the split stays)",
-        _ => return None,
-    })
+    constructs::phrase(tag)
 }
 
-/// The behaviour label of a feature: its first construct in [`CONSTRUCT_ORDER`].
+/// The behaviour label of a feature: its first construct in the constructs' label order
+/// ([`constructs::label_order`]).
 pub fn primary_construct(feature: &str) -> &'static str {
     let (decision, extra) = feature_tags(feature);
-    CONSTRUCT_ORDER
-        .iter()
+    constructs::label_order()
+        .into_iter()
         .find(|c| extra.contains(c) || decision.contains(c))
-        .copied()
-        .unwrap_or("other")
+        .unwrap_or(constructs::OTHER)
 }
 
 /// The behaviour in words: what the minimal input exercises.

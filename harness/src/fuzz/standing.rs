@@ -11,8 +11,8 @@
 //! - **Undefined**: no text decides (an `interpretation` no profile and not Google's parser
 //!   shares, or a `may`): opposite answers are both acceptable.
 //!
-//! The verdict direction is not part of a behaviour: [`behaviour`] is what the entries of one
-//! report are grouped by.
+//! The verdict direction is not part of a behaviour: the findings reports
+//! ([`crate::fuzz::filing`]) group both directions into one entry.
 
 use reptest_reference::Profile;
 
@@ -176,14 +176,4 @@ pub fn judge(cause: &RootCause, force: &str, index: &Index) -> Judged {
             "it answers as neither profile does".into(),
         ),
     }
-}
-
-/// The behaviour a root cause shows, without its verdict direction: what one report's entries
-/// are grouped by.
-pub fn behaviour(cause: &RootCause) -> String {
-    let mut what = crate::fuzz::filing::label_phrase(cause);
-    if cause.file_ignored {
-        what.push_str(", on which the library ignores the whole file");
-    }
-    what
 }
