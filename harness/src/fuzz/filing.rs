@@ -916,12 +916,13 @@ struct Entry<'c> {
 impl Entry<'_> {
     /// `allow`, or `allow, disallow` when both directions show it.
     fn answers(&self) -> String {
-        let mut answers: Vec<String> = self
-            .causes
-            .iter()
-            .map(|(c, _)| c.answer.to_string())
-            .collect();
-        answers.dedup();
+        let mut answers: Vec<String> = Vec::new();
+        for (cause, _) in &self.causes {
+            let answer = cause.answer.to_string();
+            if !answers.contains(&answer) {
+                answers.push(answer);
+            }
+        }
         answers.join(", ")
     }
 
