@@ -402,6 +402,7 @@ fn the_reference_adapter_fetches_over_the_protocol() {
             "FooBot",
             &urls,
             Duration::from_secs(3),
+            None,
         )
         .expect("verdicts");
     assert_eq!(verdicts, [WireVerdict::Allow, WireVerdict::Disallow]);

@@ -1332,6 +1332,11 @@ impl RunDocument {
     }
 }
 
+/// Why a fetch case's second-ask checks are not asked of an adapter that did not declare
+/// `"fetch_again": true`.
+const NO_SECOND_ASK: &str = "the adapter does not ask its library a second time (no \
+     \"fetch_again\" in its hello)";
+
 /// Asks a fetching adapter every fetch case of `cases`. An adapter that did not declare
 /// `"fetch": true` is asked nothing (and nothing is counted against it).
 pub fn run_fetch_cases(
@@ -1354,20 +1359,55 @@ pub fn run_fetch_cases(
             agent,
             checks,
             requests,
+            again_after_ms,
             ..
         } = &case.kind
         else {
             continue;
         };
         let first = outcomes.len();
+        // A case with a second ask judges its requests only when the second ask was made.
+        let unasked = again_after_ms.is_some() && !engine.fetches_again();
         let (replies, log, urls) = match crate::fetch::server::Server::start(play) {
             Ok(server) => {
                 let urls = cases::check_urls(case, &server);
-                let replies: Vec<Reply> =
-                    match engine.fetch(&server.robots_url(), agent, &urls, fetch_timeout) {
-                        Ok(verdicts) => verdicts.into_iter().map(Reply::Verdict).collect(),
-                        Err(e) => vec![Reply::Error(e.to_string()); urls.len()],
-                    };
+                let (first_ask, second_ask) = cases::ask_split(checks);
+                let pick = |indexes: &[usize]| -> Vec<String> {
+                    indexes.iter().map(|i| urls[*i].clone()).collect()
+                };
+                let again = match again_after_ms {
+                    Some(ms) if engine.fetches_again() => {
+                        Some(crate::engines::protocol::AgainRequest {
+                            after_ms: *ms,
+                            urls: pick(&second_ask),
+                        })
+                    }
+                    _ => None,
+                };
+                let asked_again = again.is_some();
+                let answered = engine.fetch(
+                    &server.robots_url(),
+                    agent,
+                    &pick(&first_ask),
+                    fetch_timeout,
+                    again,
+                );
+                let mut replies = vec![Reply::NotExpressible(NO_SECOND_ASK); urls.len()];
+                let order = first_ask
+                    .iter()
+                    .chain(if asked_again { &second_ask[..] } else { &[] });
+                match answered {
+                    Ok(verdicts) => {
+                        for (i, v) in order.zip(verdicts) {
+                            replies[*i] = Reply::Verdict(v);
+                        }
+                    }
+                    Err(e) => {
+                        for i in order {
+                            replies[*i] = Reply::Error(e.to_string());
+                        }
+                    }
+                }
                 let log = cases::robots_requests(case, server.requests());
                 (replies, Some(log), urls)
             }
@@ -1397,11 +1437,13 @@ pub fn run_fetch_cases(
                 status,
             });
         }
-        let verdicts = crate::fetch::judge_requests(requests, log.as_deref().unwrap_or_default());
+        let verdicts =
+            crate::fetch::judge_requests(requests, agent, log.as_deref().unwrap_or_default());
         for (i, verdict) in verdicts.into_iter().enumerate() {
             // The record is judged even when the fetch ended in an error: what was requested
             // was requested (a client caught in a loop has asked the server that often).
             let reply = match &log {
+                _ if unasked => Reply::NotExpressible(NO_SECOND_ASK),
                 None => Reply::Error("the loopback server did not start".into()),
                 Some(_) if verdict.met => Reply::Verdict(WireVerdict::Allow),
                 Some(_) => Reply::Verdict(WireVerdict::Disallow),
