@@ -83,6 +83,7 @@ pub fn run_adapter(adapter: &Adapter, cases: &[Case], all_ids: &BTreeSet<String>
         starts: 1,
         stderr: Vec::new(),
         elapsed: started.elapsed(),
+        own_timeout: None,
         gave_up: None,
         command: crate::engines::outside::shown_command(adapter),
     };

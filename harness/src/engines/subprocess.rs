@@ -370,8 +370,23 @@ impl SubprocessEngine {
         fetch_timeout: Duration,
         again: Option<crate::engines::protocol::AgainRequest>,
     ) -> Result<Vec<WireVerdict>, EngineError> {
+        self.fetch_waiting(robots_url, agent, urls, fetch_timeout, again, None)
+    }
+
+    /// [`SubprocessEngine::fetch`], awaiting the answer for `wait` instead (when given), and
+    /// then not waiting again to measure a late answer: the wait is the measurement (a
+    /// library's own fetch timeout, `crate::suite::runner::OWN_TIMEOUT_WAIT`).
+    pub fn fetch_waiting(
+        &mut self,
+        robots_url: &str,
+        agent: &str,
+        urls: &[String],
+        fetch_timeout: Duration,
+        again: Option<crate::engines::protocol::AgainRequest>,
+        wait: Option<Duration>,
+    ) -> Result<Vec<WireVerdict>, EngineError> {
         self.ensure_started()?;
-        let (count, wait) = match &again {
+        let (count, default_wait) = match &again {
             None => (urls.len(), self.timeout + fetch_timeout),
             Some(a) => (
                 urls.len() + a.urls.len(),
@@ -389,7 +404,10 @@ impl SubprocessEngine {
             again,
         };
         let line = serde_json::to_string(&request).unwrap_or_default();
-        self.exchange(line, id, count, wait)
+        match wait {
+            Some(wait) => self.exchange(line, id, count, wait, false),
+            None => self.exchange(line, id, count, default_wait, true),
+        }
     }
 }
 
@@ -409,18 +427,20 @@ impl Engine for SubprocessEngine {
         self.next_id += 1;
         let request = Request::new(id, body, agent, urls.to_vec());
         let line = serde_json::to_string(&request).unwrap_or_default();
-        self.exchange(line, id, urls.len(), self.timeout)
+        self.exchange(line, id, urls.len(), self.timeout, true)
     }
 }
 
 impl SubprocessEngine {
-    /// Sends one request line and reads its response within `timeout`.
+    /// Sends one request line and reads its response within `timeout`; past it, with
+    /// `measure_late`, waits as long again to measure when a late answer comes.
     fn exchange(
         &mut self,
         mut line: String,
         id: u64,
         count: usize,
         timeout: Duration,
+        measure_late: bool,
     ) -> Result<Vec<WireVerdict>, EngineError> {
         let Some(RunningDebug(running)) = self.running.as_mut() else {
             return Err(EngineError::Unavailable("not running".into()));
@@ -445,7 +465,7 @@ impl SubprocessEngine {
                     // would give up: the adapter is hung, not slow); a child that answers
                     // late is kept, one that still has not answered is restarted.
                     let last = self.give_up.is_some_and(|n| self.hung_in_a_row + 1 >= n);
-                    let late = if !last {
+                    let late = if !last && measure_late {
                         running.lines.recv_timeout(timeout)
                     } else {
                         Err(RecvTimeoutError::Timeout)

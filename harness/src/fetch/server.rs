@@ -28,8 +28,10 @@ use crate::fetch::play::{Answer, Failure, Host, Play};
 
 /// Requests one host answers before it drops connections.
 pub const MAX_REQUESTS: usize = 100;
-/// The longest a stall holds a connection.
-pub const MAX_STALL: Duration = Duration::from_secs(60);
+/// The longest a stall holds a connection: past the harness's longest wait for an answer
+/// (`crate::suite::runner::OWN_TIMEOUT_WAIT`), so that what is measured on a stall is the
+/// client's own timeout, never the server letting go.
+pub const MAX_STALL: Duration = Duration::from_secs(140);
 /// How often waiting threads look at the stop flag.
 const POLL: Duration = Duration::from_millis(20);
 

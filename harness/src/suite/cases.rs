@@ -81,6 +81,8 @@ struct RawCase {
     #[serde(default)]
     waits_retry_after: bool,
     again_after_ms: Option<u64>,
+    #[serde(default)]
+    measures_timeout: bool,
 }
 
 /// `force = "must"`, or one per profile: `force = { default = "must", google = "interpretation" }`.
@@ -342,6 +344,9 @@ pub enum CaseKind {
         /// Milliseconds after the first answer when the checks marked `again` are asked of
         /// the same library object (a second ask: caching).
         again_after_ms: Option<u64>,
+        /// The case on which an adapter's answer is awaited long enough to measure the
+        /// library's own fetch timeout (`crate::suite::runner::OWN_TIMEOUT_WAIT`).
+        measures_timeout: bool,
     },
     /// Which URLs a robots.txt URL governs.
     Scope {
@@ -600,11 +605,12 @@ fn build_case(mut raw: RawCase, stem: &str, file: &Path) -> Result<Case> {
             || raw.sends_agent
             || !sent.is_empty()
             || raw.waits_retry_after
-            || again_after_ms.is_some())
+            || again_after_ms.is_some()
+            || raw.measures_timeout)
     {
         bail!(
-            "`fetched`, `max_requests`, `sends_agent`, `sent`, `waits_retry_after` and \
-             `again_after_ms` only belong in a fetch case (`serve`)"
+            "`fetched`, `max_requests`, `sends_agent`, `sent`, `waits_retry_after`, \
+             `again_after_ms` and `measures_timeout` only belong in a fetch case (`serve`)"
         );
     }
     if raw.checks.iter().any(|c| c.again) && again_after_ms.is_none() {
@@ -694,6 +700,7 @@ fn build_case(mut raw: RawCase, stem: &str, file: &Path) -> Result<Case> {
                 outcome,
                 requests,
                 again_after_ms,
+                measures_timeout: raw.measures_timeout,
             }
         }
         (Some(robots), None, None) => {
