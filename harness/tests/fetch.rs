@@ -263,9 +263,18 @@ fn a_fetching_adapter_answers_fetch_cases() {
     // asks can_fetch(), which disallows (nothing was read).
     assert_eq!(status("fetch/network-refused", 0), Some(Status::Pass));
     // It sends its own User-Agent, not the agent's; it keeps its copy past `max-age`.
-    assert_eq!(status("fetch/user-agent-header-holds-token", 2), Some(Status::Fail));
-    assert_eq!(status("fetch/cache-max-age-expired-refetched", 1), Some(Status::Fail));
-    assert_eq!(status("fetch/cache-second-ask-uses-copy", 3), Some(Status::Pass));
+    assert_eq!(
+        status("fetch/user-agent-header-holds-token", 2),
+        Some(Status::Fail)
+    );
+    assert_eq!(
+        status("fetch/cache-max-age-expired-refetched", 1),
+        Some(Status::Fail)
+    );
+    assert_eq!(
+        status("fetch/cache-second-ask-uses-copy", 3),
+        Some(Status::Pass)
+    );
 
     // The report: fetch results kept apart from the robots.txt scores, the fetch matrix and
     // the list of what it gets wrong.
