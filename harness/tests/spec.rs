@@ -6,7 +6,8 @@ use std::fmt;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
 
-use reptest::suite::cases::{self, failure_report};
+use rayon::prelude::*;
+use reptest::suite::cases::{self, CaseKind, failure_report};
 use reptest_reference::Profile;
 
 /// A failure message printed as written (the harness prints errors with `Debug`).
@@ -30,9 +31,46 @@ fn spec_file(path: &Path) -> datatest_stable::Result<()> {
     let cases = cases::load_file(path).map_err(|e| Report(format!("{e:#}")))?;
     let mut reports = Vec::new();
     let mut ran = 0;
-    for case in &cases {
-        for profile in Profile::ALL {
-            match catch_unwind(AssertUnwindSafe(|| cases::run_reference(case, profile))) {
+    // Each case under every profile; fetch cases wait on their loopback servers (a stall, a
+    // second ask a second later), not on a core, so cases run side by side, and a fetch case is
+    // fetched once for all its profiles.
+    type Ran = Vec<(Profile, std::thread::Result<Vec<cases::CheckResult>>)>;
+    let run_case = |case: &cases::Case| -> Ran {
+        if matches!(case.kind, CaseKind::Served { .. }) {
+            let timeout = reptest::fetch::DEFAULT_TIMEOUT;
+            let run = catch_unwind(AssertUnwindSafe(|| {
+                cases::run_served_reference_profiles(case, &Profile::ALL, timeout)
+            }));
+            let applies: Vec<Profile> = Profile::ALL
+                .into_iter()
+                .filter(|p| case.profiles.contains(p))
+                .collect();
+            return match run {
+                Ok(results) => applies
+                    .into_iter()
+                    .zip(results.into_iter().map(Ok))
+                    .collect(),
+                Err(_) => applies
+                    .into_iter()
+                    .map(|p| (p, Err(Box::new(()) as _)))
+                    .collect(),
+            };
+        }
+        Profile::ALL
+            .into_iter()
+            .map(|profile| {
+                let run = catch_unwind(AssertUnwindSafe(|| cases::run_reference(case, profile)));
+                (profile, run)
+            })
+            .collect()
+    };
+    let per_case: Vec<Ran> = match rayon::ThreadPoolBuilder::new().num_threads(16).build() {
+        Ok(pool) => pool.install(|| cases.par_iter().with_max_len(1).map(run_case).collect()),
+        Err(_) => cases.iter().map(run_case).collect(),
+    };
+    for (case, results) in cases.iter().zip(per_case) {
+        for (profile, run) in results {
+            match run {
                 Ok(results) => {
                     ran += results.len();
                     let failures: Vec<_> = results.iter().filter(|r| !r.passed()).collect();

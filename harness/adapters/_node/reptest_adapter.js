@@ -9,6 +9,12 @@
 // An adapter whose library fetches robots.txt itself also passes fetch(robotsUrl, agent, urls,
 // timeoutMs) as serve()'s third argument: its hello then declares "fetch": true, and fetch
 // requests (PROTOCOL.md, "Fetch") go to it, answered like check's.
+//
+// A second ask (PROTOCOL.md, "Asking again"): an adapter that passes { fetchAgain: true } as
+// serve()'s fourth argument declares "fetch_again": true, and its fetch resolves to
+// { verdicts, again } where again(urls) asks the same library object once more (as the
+// library's documented caller would ask it later). The pause before the second ask is made
+// here. A fetch that resolves to verdicts only answers 'unsupported' to the second ask's URLs.
 
 const path = require('path');
 const readline = require('readline');
@@ -48,8 +54,11 @@ function write(obj) {
   process.stdout.write(JSON.stringify(obj) + '\n');
 }
 
-function serve(hello, check, fetch) {
+function serve(hello, check, fetch, options) {
   const fetches = typeof fetch === 'function' ? { fetch: true } : {};
+  if (typeof fetch === 'function' && options && options.fetchAgain) {
+    fetches.fetch_again = true;
+  }
   write(Object.assign({ protocol: 1, language: 'javascript' }, hello, fetches));
   const lines = readline.createInterface({ input: process.stdin, terminal: false });
   let queue = Promise.resolve();
@@ -72,7 +81,18 @@ function serve(hello, check, fetch) {
           return;
         }
         try {
-          const verdicts = await fetch(request.robots_url, request.agent, request.urls, request.timeout_ms);
+          const result = await fetch(request.robots_url, request.agent, request.urls, request.timeout_ms);
+          const first = Array.isArray(result) ? result : result.verdicts;
+          const again = Array.isArray(result) ? null : result.again;
+          let verdicts = first;
+          const asked = request.again;
+          if (asked && Array.isArray(asked.urls)) {
+            await new Promise((r) => setTimeout(r, asked.after_ms));
+            const second = typeof again === 'function'
+              ? await again(asked.urls)
+              : asked.urls.map(() => 'unsupported');
+            verdicts = first.concat(second);
+          }
           write({ id: request.id, verdicts });
         } catch (e) {
           write({ id: request.id, error: `${e && e.name}: ${e && e.message}` });

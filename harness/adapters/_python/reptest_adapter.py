@@ -7,12 +7,19 @@ implementation's error on that input and is answered as such; the adapter keeps 
 An adapter whose library fetches robots.txt itself also passes fetch=fetch(robots_url, agent,
 urls, timeout) (timeout in seconds): its hello then declares "fetch": true, and fetch requests
 (PROTOCOL.md, "Fetch") go to it, answered like check's.
+
+A second ask (PROTOCOL.md, "Asking again"): an adapter that passes fetch_again=True declares
+"fetch_again": true, and its fetch returns (verdicts, again) where again(urls) asks the same
+library object once more, as the library's documented caller would ask it later. The pause
+before the second ask is made here. A fetch that returns verdicts only answers "unsupported" to
+the second ask's URLs.
 """
 
 import base64
 import json
 import string
 import sys
+import time
 import urllib.parse
 from importlib import metadata
 
@@ -96,19 +103,33 @@ def _answer_fetch(request, fetch):
     if fetch is None:
         _write({"id": rid, "error": "this adapter does not fetch"})
         return
+    again_request = request.get("again")
     try:
-        verdicts = list(fetch(robots_url, agent, urls, timeout))
+        result = fetch(robots_url, agent, urls, timeout)
+        again = None
+        if isinstance(result, tuple):
+            result, again = result
+        verdicts = list(result)
+        if again_request is not None:
+            second = again_request["urls"]
+            time.sleep(again_request["after_ms"] / 1000.0)
+            if again is None:
+                verdicts += ["unsupported"] * len(second)
+            else:
+                verdicts += list(again(second))
     except Exception as e:  # noqa: BLE001 - the implementation's own failure
         _write({"id": rid, "error": "%s: %s" % (type(e).__name__, e)})
         return
     _write({"id": rid, "verdicts": verdicts})
 
 
-def serve(name, implementation, version, check, fetch=None, **extra):
+def serve(name, implementation, version, check, fetch=None, fetch_again=False, **extra):
     hello = {"protocol": 1, "name": name, "implementation": implementation,
              "version": version, "language": "python"}
     if fetch is not None:
         hello["fetch"] = True
+        if fetch_again:
+            hello["fetch_again"] = True
     hello.update(extra)
     _write(hello)
     for line in sys.stdin:

@@ -21,8 +21,18 @@ def check(body, agent, urls):
 def fetch(robots_url, agent, urls, timeout):
     # RobotsCache.fetch(url, **kwargs): "Fetch the robots.txt rules associated with the url
     # ... Any additional args are passed into `requests.get`", so the timeout goes there.
-    rules = RobotsCache().fetch(robots_url, timeout=timeout)
-    return [ra.verdict(rules.allowed(url, agent)) for url in urls]
+    # RobotsCache(timeout=T) keeps those args for the fetches it makes itself (on a second ask);
+    # cache(url, *args, **kwargs) is "Like `fetch`, but caches the results" and takes them anew.
+    cache = RobotsCache(timeout=timeout)
+    rules = cache.cache(robots_url, timeout=timeout)
+
+    def again(more):
+        # A second ask goes through the cache, as its caller asks it: allowed(url, agent) finds
+        # the rules kept (fetching again once they have expired).
+        return [ra.verdict(cache.allowed(url, agent)) for url in more]
+
+    return [ra.verdict(rules.allowed(url, agent)) for url in urls], again
 
 
-ra.serve("reppy2", "reppy2", ra.package_version("reppy2"), check, fetch=fetch)
+ra.serve("reppy2", "reppy2", ra.package_version("reppy2"), check, fetch=fetch,
+         fetch_again=True)

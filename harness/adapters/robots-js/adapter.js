@@ -18,17 +18,21 @@ ra.serve(
   // canFetch(agent, path, callback) decides (its callback's reason may be a 'statusCode').
   // canFetch is asked whether or not afterParse reported success. No timeout option is
   // documented.
+  // A second ask (caching) asks canFetch of the same parser again, as a crawler that keeps it
+  // would; what it does about the file it has (refetch, keep) is the library's.
   (robotsUrl, agent, urls) => new Promise((resolve) => {
     const parser = new robots.RobotsParser(null, {});
+    const ask = (p, asked) => Promise.all(asked.map((url) => new Promise((done) => {
+      const path = ra.pathAndQuery(url);
+      if (path === null) {
+        done('unsupported');
+        return;
+      }
+      p.canFetch(agent, path, (access) => done(ra.verdict(access)));
+    })));
     parser.setUrl(robotsUrl, (p) => {
-      Promise.all(urls.map((url) => new Promise((done) => {
-        const path = ra.pathAndQuery(url);
-        if (path === null) {
-          done('unsupported');
-          return;
-        }
-        p.canFetch(agent, path, (access) => done(ra.verdict(access)));
-      }))).then(resolve);
+      ask(p, urls).then((verdicts) => resolve({ verdicts, again: (more) => ask(p, more) }));
     });
   }),
+  { fetchAgain: true },
 );

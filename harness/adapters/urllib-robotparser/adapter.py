@@ -20,9 +20,24 @@ def fetch(robots_url, agent, urls, timeout):
     # As documented: set_url() (here the constructor), read() fetches and parses, can_fetch()
     # decides. read() takes no timeout; the library's own urlopen() call is used as it is.
     parser = urllib.robotparser.RobotFileParser(robots_url)
-    parser.read()
-    return [ra.verdict(parser.can_fetch(agent, url)) for url in urls]
+    try:
+        parser.read()
+    except Exception:  # noqa: BLE001 - any failure of read(), as a crawler that goes on sees it
+        # The fetch-failure policy (PROTOCOL.md, "Fetch"): the parser exists before read(), so
+        # a crawler that goes on after read() raised asks it, as the documentation's example
+        # asks can_fetch() after read(). What it answers then (disallow: nothing was read) is
+        # the library's.
+        pass
+
+    def again(more):
+        # A second ask: the crawler keeps its parser and asks can_fetch() again. The library
+        # reads nothing by itself; its documentation leaves re-reading to the caller (mtime():
+        # "useful for long-running web spiders that need to check for new robots.txt files
+        # periodically"), with no period of its own.
+        return [ra.verdict(parser.can_fetch(agent, url)) for url in more]
+
+    return [ra.verdict(parser.can_fetch(agent, url)) for url in urls], again
 
 
 ra.serve("urllib-robotparser", "urllib.robotparser", platform.python_version(), check,
-         fetch=fetch)
+         fetch=fetch, fetch_again=True)

@@ -33,6 +33,12 @@ const NO_START_PAGE: &str = "the host fails below HTTP on every connection, so i
 /// Why a refused connection's fetch case is not asked of a crawler.
 const NO_RECORD: &str = "every connection is refused, so no request is ever recorded";
 
+/// Why a fetch case with a second ask is not asked of a crawler.
+const NO_SECOND_ASK: &str = "a crawl is one run: it cannot be asked a second time";
+
+/// Why a fetch case on the IPv6 loopback is not asked of a crawler.
+const NOT_ON_IPV6: &str = "crawls start on 127.0.0.1, not on the IPv6 loopback";
+
 /// Why a fetch case whose robots.txt names the crawler is not asked of a crawler that answers
 /// for its own token only.
 const FETCH_NAMES_AGENT: &str = "the crawler answers for its own product token only, and the \
@@ -77,6 +83,7 @@ pub fn run_adapter(adapter: &Adapter, cases: &[Case], all_ids: &BTreeSet<String>
         starts: 1,
         stderr: Vec::new(),
         elapsed: started.elapsed(),
+        own_timeout: None,
         gave_up: None,
         command: crate::engines::outside::shown_command(adapter),
     };
@@ -198,18 +205,29 @@ fn fetch_case(crawler: &Crawler, case: &Case) -> Vec<CheckOutcome> {
         agent,
         checks,
         requests,
+        again_after_ms,
         ..
     } = &case.kind
     else {
         return Vec::new();
     };
     let paths: Vec<String> = checks.iter().map(|c| c.url.clone()).collect();
-    let (replies, log): (Vec<Reply>, Option<Vec<crate::fetch::server::Logged>>) =
-        match crawl_play(crawler, play, agent, &paths) {
-            Ok((answers, log)) => (answers.into_iter().map(reply).collect(), Some(log)),
-            Err(Refusal::Unsupported(why)) => (vec![Reply::NotExpressible(why); paths.len()], None),
-            Err(Refusal::Crawl(e, log)) => (vec![failure(&e); paths.len()], log),
-        };
+    let refused = if again_after_ms.is_some() {
+        Some(NO_SECOND_ASK)
+    } else if play.asked_host() != Host::A {
+        Some(NOT_ON_IPV6)
+    } else {
+        None
+    };
+    let played = match refused {
+        Some(why) => Err(Refusal::Unsupported(why)),
+        None => crawl_play(crawler, play, agent, &paths),
+    };
+    let (replies, log): (Vec<Reply>, Option<Vec<crate::fetch::server::Logged>>) = match played {
+        Ok((answers, log)) => (answers.into_iter().map(reply).collect(), Some(log)),
+        Err(Refusal::Unsupported(why)) => (vec![Reply::NotExpressible(why); paths.len()], None),
+        Err(Refusal::Crawl(e, log)) => (vec![failure(&e); paths.len()], log),
+    };
     let mut outcomes = Vec::new();
     for (index, (check, reply)) in checks.iter().zip(replies).enumerate() {
         let expected: BTreeMap<Profile, Expected> = case
@@ -236,7 +254,9 @@ fn fetch_case(crawler: &Crawler, case: &Case) -> Vec<CheckOutcome> {
                 .collect(),
         )
     });
-    let verdicts = crate::fetch::judge_requests(requests, record.as_deref().unwrap_or_default());
+    let token = crawler.spec.token.as_deref().unwrap_or(agent);
+    let verdicts =
+        crate::fetch::judge_requests(requests, token, record.as_deref().unwrap_or_default());
     for (i, verdict) in verdicts.into_iter().enumerate() {
         let reply = match (&record, outcomes.first().map(|o| &o.reply)) {
             (None, Some(Reply::NotExpressible(why))) => Reply::NotExpressible(why),
@@ -303,13 +323,13 @@ fn crawl_play(
             let mut answers = answers.clone();
             if !answers.iter().any(|a| a.host == Host::A && a.path == START) {
                 answers.push(Answer {
-                    host: Host::A,
-                    path: START.to_owned(),
-                    status: 200,
-                    location: None,
                     content_type: Some("text/html; charset=utf-8".into()),
-                    gzip: false,
-                    body: crate::crawl::relative_start_page(paths),
+                    ..Answer::new(
+                        Host::A,
+                        START,
+                        200,
+                        crate::crawl::relative_start_page(paths),
+                    )
                 });
             }
             Play::Http(answers)

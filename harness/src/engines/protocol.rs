@@ -71,6 +71,29 @@ pub struct FetchRequest {
     pub urls: Vec<String>,
     /// How long the fetch may take, in milliseconds; past it, the fetch has timed out.
     pub timeout_ms: u64,
+    /// A second ask of the same library object, sent only to adapters whose hello says
+    /// `"fetch_again": true`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub again: Option<AgainRequest>,
+}
+
+/// The second ask of a fetch request (caching): `after_ms` after the first answer, the same
+/// library object is asked about `urls`, as its documented caller would ask it again.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AgainRequest {
+    /// How long after the first answer the second ask comes.
+    pub after_ms: u64,
+    /// The URLs asked the second time.
+    pub urls: Vec<String>,
+}
+
+/// Whether a hello declares the second-ask capability (`"fetch_again": true`).
+pub fn hello_asks_again(hello: &Hello) -> bool {
+    hello
+        .extra
+        .get("fetch_again")
+        .and_then(serde_json::Value::as_bool)
+        == Some(true)
 }
 
 /// Whether a hello declares the fetch capability (`"fetch": true`).
@@ -282,8 +305,10 @@ mod tests {
             agent: "Bot".into(),
             urls: vec!["http://127.0.0.1:1/a".into()],
             timeout_ms: 500,
+            again: None,
         })
         .expect("serialise");
+        assert!(!line.contains("again"), "{line}");
         let refused = answer(&line, &mut reference_check(Profile::Rfc9309));
         assert_eq!(refused.id, Some(9));
         assert!(refused.error.is_some_and(|e| e.contains("does not fetch")));

@@ -44,6 +44,7 @@ pub struct SubprocessEngine {
     unavailable: Option<String>,
     /// Whether its hello declared `"fetch": true`.
     fetches: bool,
+    fetches_again: bool,
     /// Everything the child wrote to stderr around failures, most recent last.
     stderr_log: Vec<String>,
     /// The name the adapter's hello gave, once it started.
@@ -78,6 +79,7 @@ impl SubprocessEngine {
             starts: 0,
             unavailable: None,
             fetches: false,
+            fetches_again: false,
             stderr_log: Vec::new(),
             announced: None,
             hung_in_a_row: 0,
@@ -205,6 +207,7 @@ impl SubprocessEngine {
         match hello {
             Ok(hello) if hello.protocol == crate::engines::protocol::VERSION => {
                 self.fetches = crate::engines::protocol::hello_fetches(&hello);
+                self.fetches_again = crate::engines::protocol::hello_asks_again(&hello);
                 self.announced = Some(hello.name);
                 self.info = EngineInfo {
                     name: self.info.name.clone(),
@@ -348,17 +351,48 @@ impl SubprocessEngine {
         self.ensure_started().is_ok() && self.fetches
     }
 
+    /// Whether the adapter declared the second-ask capability (`"fetch_again": true`).
+    pub fn fetches_again(&mut self) -> bool {
+        self.fetches() && self.fetches_again
+    }
+
     /// Asks the adapter to fetch `robots_url` with its implementation's own HTTP client and
-    /// decide `urls` for `agent` (protocol "Fetch"). The answer is awaited for the fetch
-    /// timeout plus the harness's timeout, so a library that hangs costs only this request.
+    /// decide `urls` for `agent` (protocol "Fetch"), and, with `again`, to ask the same
+    /// library object about more URLs that long after (its verdicts follow the first ones).
+    /// The answer is awaited for the fetch timeout plus the harness's timeout (twice the fetch
+    /// timeout and the pause with a second ask), so a library that hangs costs only this
+    /// request.
     pub fn fetch(
         &mut self,
         robots_url: &str,
         agent: &str,
         urls: &[String],
         fetch_timeout: Duration,
+        again: Option<crate::engines::protocol::AgainRequest>,
+    ) -> Result<Vec<WireVerdict>, EngineError> {
+        self.fetch_waiting(robots_url, agent, urls, fetch_timeout, again, None)
+    }
+
+    /// [`SubprocessEngine::fetch`], awaiting the answer for `wait` instead (when given), and
+    /// then not waiting again to measure a late answer: the wait is the measurement (a
+    /// library's own fetch timeout, `crate::suite::runner::OWN_TIMEOUT_WAIT`).
+    pub fn fetch_waiting(
+        &mut self,
+        robots_url: &str,
+        agent: &str,
+        urls: &[String],
+        fetch_timeout: Duration,
+        again: Option<crate::engines::protocol::AgainRequest>,
+        wait: Option<Duration>,
     ) -> Result<Vec<WireVerdict>, EngineError> {
         self.ensure_started()?;
+        let (count, default_wait) = match &again {
+            None => (urls.len(), self.timeout + fetch_timeout),
+            Some(a) => (
+                urls.len() + a.urls.len(),
+                self.timeout + fetch_timeout * 2 + Duration::from_millis(a.after_ms),
+            ),
+        };
         let id = self.next_id;
         self.next_id += 1;
         let request = crate::engines::protocol::FetchRequest {
@@ -367,9 +401,13 @@ impl SubprocessEngine {
             agent: agent.to_owned(),
             urls: urls.to_vec(),
             timeout_ms: u64::try_from(fetch_timeout.as_millis()).unwrap_or(u64::MAX),
+            again,
         };
         let line = serde_json::to_string(&request).unwrap_or_default();
-        self.exchange(line, id, urls.len(), self.timeout + fetch_timeout)
+        match wait {
+            Some(wait) => self.exchange(line, id, count, wait, false),
+            None => self.exchange(line, id, count, default_wait, true),
+        }
     }
 }
 
@@ -389,18 +427,20 @@ impl Engine for SubprocessEngine {
         self.next_id += 1;
         let request = Request::new(id, body, agent, urls.to_vec());
         let line = serde_json::to_string(&request).unwrap_or_default();
-        self.exchange(line, id, urls.len(), self.timeout)
+        self.exchange(line, id, urls.len(), self.timeout, true)
     }
 }
 
 impl SubprocessEngine {
-    /// Sends one request line and reads its response within `timeout`.
+    /// Sends one request line and reads its response within `timeout`; past it, with
+    /// `measure_late`, waits as long again to measure when a late answer comes.
     fn exchange(
         &mut self,
         mut line: String,
         id: u64,
         count: usize,
         timeout: Duration,
+        measure_late: bool,
     ) -> Result<Vec<WireVerdict>, EngineError> {
         let Some(RunningDebug(running)) = self.running.as_mut() else {
             return Err(EngineError::Unavailable("not running".into()));
@@ -425,7 +465,7 @@ impl SubprocessEngine {
                     // would give up: the adapter is hung, not slow); a child that answers
                     // late is kept, one that still has not answered is restarted.
                     let last = self.give_up.is_some_and(|n| self.hung_in_a_row + 1 >= n);
-                    let late = if !last {
+                    let late = if !last && measure_late {
                         running.lines.recv_timeout(timeout)
                     } else {
                         Err(RecvTimeoutError::Timeout)

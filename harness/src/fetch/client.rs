@@ -15,7 +15,7 @@
 //! its `Content-Length`, a response that is not HTTP.
 
 use std::io::Read;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use reptest_reference::Profile;
 use reptest_reference::http::{self, Decision, Fetch, FetchResult, NetworkError};
@@ -40,6 +40,8 @@ pub struct Hop {
     pub content_type: Option<String>,
     /// `Content-Encoding`, as sent.
     pub content_encoding: Option<String>,
+    /// `Cache-Control`, `ETag` and `Last-Modified`, as sent.
+    pub cache: CacheHeaders,
     /// Bytes of body read (after decoding).
     pub body_bytes: Option<usize>,
     /// What went wrong, if something did.
@@ -57,6 +59,50 @@ pub struct Exchange {
     pub fetch: Fetch,
     /// The body of a final 2xx.
     pub body: Option<Vec<u8>>,
+    /// What the final answer said about caching it.
+    pub cache: CacheHeaders,
+    /// When the final answer came (for its age on a second ask).
+    pub at: Instant,
+}
+
+/// The caching headers of a final answer (RFC 9111): its freshness lifetime and validators.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct CacheHeaders {
+    /// `Cache-Control: max-age` in seconds; `Some(0)` for `no-cache` (stored, but validated
+    /// before every reuse); `None` without either.
+    pub max_age: Option<u64>,
+    /// `Cache-Control: no-store`: not kept at all.
+    pub no_store: bool,
+    /// `ETag`, sent back as `If-None-Match`.
+    pub etag: Option<String>,
+    /// `Last-Modified`, sent back as `If-Modified-Since`.
+    pub last_modified: Option<String>,
+}
+
+impl CacheHeaders {
+    fn read(
+        cache_control: Option<&str>,
+        etag: Option<String>,
+        last_modified: Option<String>,
+    ) -> Self {
+        let mut out = CacheHeaders {
+            etag,
+            last_modified,
+            ..CacheHeaders::default()
+        };
+        for directive in cache_control.unwrap_or_default().split(',') {
+            let directive = directive.trim().to_ascii_lowercase();
+            if directive == "no-store" {
+                out.no_store = true;
+            } else if directive == "no-cache" {
+                out.max_age = Some(0);
+            } else if let Some(seconds) = directive.strip_prefix("max-age=") {
+                let seconds = seconds.trim_matches('"').parse::<u64>().unwrap_or(0);
+                out.max_age = Some(out.max_age.map_or(seconds, |m| m.min(seconds)));
+            }
+        }
+        out
+    }
 }
 
 impl Exchange {
@@ -86,6 +132,9 @@ impl Exchange {
     /// The exchange as text, one line per hop.
     pub fn describe(&self) -> String {
         let mut out = String::new();
+        if self.hops.is_empty() {
+            out.push_str("(no request: the copy kept is fresh)\n");
+        }
         for (i, hop) in self.hops.iter().enumerate() {
             out.push_str(&format!("{}. GET {}", i + 1, hop.url));
             match (hop.status, &hop.error) {
@@ -135,6 +184,54 @@ impl Client {
 
     /// Fetches `robots_url`, following at most [`MAX_HOPS`] redirects.
     pub fn fetch(&self, robots_url: &str) -> Exchange {
+        self.fetch_with(robots_url, &[])
+    }
+
+    /// Asks again after `previous` (a second question to the same crawler): the copy kept is
+    /// used while it is fresh, and revalidated once it is not. RFC 9309 §2.4 “Crawlers MAY
+    /// cache the fetched robots.txt file's contents. Crawlers MAY use standard cache control as
+    /// defined in [RFC9111].”; the reference does: a copy is fresh for its `max-age`, or
+    /// without one for the 24 hours of §2.4 “Crawlers SHOULD NOT use the cached version for
+    /// more than 24 hours, unless the robots.txt file is unreachable.” and Google 2019
+    /// (Caching) “robots.txt content is generally cached for up to 24 hours”. A stale copy
+    /// with a validator is asked for with `If-None-Match` / `If-Modified-Since`; a 304 keeps
+    /// it (RFC 9111 §4.3.4). Only a final 2xx is kept, and nothing under `no-store`.
+    pub fn fetch_again(&self, previous: &Exchange) -> Exchange {
+        let kept = previous
+            .body
+            .as_ref()
+            .filter(|_| matches!(previous.fetch.result, FetchResult::Status(200..=299)))
+            .filter(|_| !previous.cache.no_store);
+        let Some(body) = kept else {
+            return self.fetch(&previous.robots_url);
+        };
+        let lifetime = previous.cache.max_age.unwrap_or(24 * 3600);
+        if previous.at.elapsed() < Duration::from_secs(lifetime) {
+            return Exchange {
+                hops: Vec::new(),
+                ..previous.clone()
+            };
+        }
+        let mut conditions = Vec::new();
+        if let Some(etag) = &previous.cache.etag {
+            conditions.push(("If-None-Match", etag.clone()));
+        }
+        if let Some(date) = &previous.cache.last_modified {
+            conditions.push(("If-Modified-Since", date.clone()));
+        }
+        let mut again = self.fetch_with(&previous.robots_url, &conditions);
+        if again.fetch.result == FetchResult::Status(304) && !conditions.is_empty() {
+            // Not modified: the copy kept stands, fresh again for the new answer's lifetime.
+            again.fetch = previous.fetch;
+            again.body = Some(body.clone());
+            if again.cache.max_age.is_none() {
+                again.cache.max_age = previous.cache.max_age;
+            }
+        }
+        again
+    }
+
+    fn fetch_with(&self, robots_url: &str, conditions: &[(&str, String)]) -> Exchange {
         let mut hops = Vec::new();
         let mut seen = vec![robots_url.to_owned()];
         let mut url = robots_url.to_owned();
@@ -142,7 +239,7 @@ impl Client {
         let mut redirect_loop = false;
         let mut body = None;
         let result = loop {
-            let (hop, outcome) = self.one(&url);
+            let (hop, outcome) = self.one(&url, conditions);
             hops.push(hop);
             match outcome {
                 Step::Done(result, fetched) => {
@@ -164,9 +261,12 @@ impl Client {
                 }
             }
         };
+        let cache = hops.last().map(|h| h.cache.clone()).unwrap_or_default();
         Exchange {
             robots_url: robots_url.to_owned(),
             hops,
+            cache,
+            at: Instant::now(),
             fetch: Fetch {
                 result,
                 redirects,
@@ -177,17 +277,22 @@ impl Client {
         }
     }
 
-    fn one(&self, url: &str) -> (Hop, Step) {
+    fn one(&self, url: &str, conditions: &[(&str, String)]) -> (Hop, Step) {
         let mut hop = Hop {
             url: url.to_owned(),
             status: None,
             location: None,
             content_type: None,
             content_encoding: None,
+            cache: CacheHeaders::default(),
             body_bytes: None,
             error: None,
         };
-        let mut response = match self.agent.get(url).call() {
+        let mut request = self.agent.get(url);
+        for (name, value) in conditions {
+            request = request.header(*name, value.as_str());
+        }
+        let mut response = match request.call() {
             Ok(r) => r,
             Err(e) => {
                 let (kind, text) = network_error(&e);
@@ -206,6 +311,11 @@ impl Client {
         hop.location = header("location");
         hop.content_type = header("content-type");
         hop.content_encoding = header("content-encoding");
+        hop.cache = CacheHeaders::read(
+            header("cache-control").as_deref(),
+            header("etag"),
+            header("last-modified"),
+        );
         if (300..400).contains(&status) {
             let next = hop
                 .location

@@ -83,29 +83,123 @@ pub fn record_text(log: &[Logged]) -> String {
     format!("{}{more} ({} requests)", list.join(", "), log.len())
 }
 
-/// Judges a case's request checks against the server's record.
-pub fn judge_requests(checks: &RequestChecks, log: &[Logged]) -> Vec<RequestVerdict> {
+/// Judges a case's request checks against the server's record of the requests `agent` made.
+pub fn judge_requests(checks: &RequestChecks, agent: &str, log: &[Logged]) -> Vec<RequestVerdict> {
     let seen = record_text(log);
-    let met = checks
+    let agent_lower = agent.to_ascii_lowercase();
+    let user_agents: Vec<String> = log
+        .iter()
+        .map(|l| l.user_agent.clone().unwrap_or_else(|| "(none)".to_owned()))
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    let mut met: Vec<(bool, String)> = checks
         .fetched
         .iter()
-        .map(|(host, path)| log.iter().any(|l| l.host == *host && &l.path == path))
-        .chain(checks.max_requests.map(|max| log.len() <= max));
+        .map(|(host, path)| {
+            (
+                log.iter().any(|l| l.host == *host && &l.path == path),
+                seen.clone(),
+            )
+        })
+        .collect();
+    if let Some(max) = checks.max_requests {
+        met.push((log.len() <= max, seen.clone()));
+    }
+    if checks.user_agent {
+        // Only requests whose headers the server read count (a play below HTTP reads none).
+        let holds = log.iter().filter(|l| !l.headers.is_empty()).all(|l| {
+            l.user_agent
+                .as_deref()
+                .is_some_and(|ua| ua.to_ascii_lowercase().contains(&agent_lower))
+        }) && log.iter().any(|l| !l.headers.is_empty());
+        met.push((holds, format!("User-Agent {}", user_agents.join(" | "))));
+    }
+    for (name, value) in &checks.sent {
+        let sent: Vec<&str> = log.iter().filter_map(|l| l.header(name)).collect();
+        let detail = if sent.is_empty() {
+            format!("no {name} in {seen}")
+        } else {
+            format!("{name}: {}", sent.join(" | "))
+        };
+        met.push((sent.iter().any(|s| s.trim() == value), detail));
+    }
+    if checks.retry_after {
+        let early = log.iter().enumerate().find_map(|(i, first)| {
+            let wait = first.retry_after? * 1000;
+            log[i + 1..]
+                .iter()
+                .find(|l| {
+                    l.host == first.host && l.path == first.path && l.at_ms < first.at_ms + wait
+                })
+                .map(|l| (first, l))
+        });
+        met.push(match early {
+            Some((first, again)) => (
+                false,
+                format!(
+                    "{} asked again {} ms after an answer with Retry-After: {}",
+                    again.path,
+                    again.at_ms - first.at_ms,
+                    first.retry_after.unwrap_or_default()
+                ),
+            ),
+            None => (true, seen.clone()),
+        });
+    }
     checks
         .labels()
         .into_iter()
         .zip(met)
-        .map(|(label, met)| RequestVerdict {
-            label,
-            met,
-            detail: seen.clone(),
-        })
+        .map(|(label, (met, detail))| RequestVerdict { label, met, detail })
         .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::scrub_ports;
+    use super::{judge_requests, play::Host, play::request_checks, server::Logged};
+
+    fn logged(at_ms: u64, user_agent: Option<&str>, extra: &[(&str, &str)]) -> Logged {
+        let mut headers: Vec<(String, String)> = extra
+            .iter()
+            .map(|(n, v)| ((*n).to_owned(), (*v).to_owned()))
+            .collect();
+        if let Some(ua) = user_agent {
+            headers.push(("User-Agent".into(), ua.into()));
+        }
+        headers.push(("Host".into(), "127.0.0.1".into()));
+        Logged {
+            host: Host::A,
+            path: "/robots.txt".into(),
+            user_agent: user_agent.map(str::to_owned),
+            headers,
+            at_ms,
+            retry_after: None,
+        }
+    }
+
+    #[test]
+    fn request_checks_can_fail() {
+        let checks = request_checks(&[], None, true, &["If-None-Match: \"r1\"".into()], true)
+            .expect("checks");
+        let mut first = logged(0, Some("foobot/1.0"), &[]);
+        first.retry_after = Some(2);
+        let good = [
+            first.clone(),
+            logged(2500, Some("FooBot/1.0"), &[("If-None-Match", "\"r1\"")]),
+        ];
+        let met: Vec<bool> = judge_requests(&checks, "FooBot", &good)
+            .iter()
+            .map(|v| v.met)
+            .collect();
+        assert_eq!(met, [true, true, true]);
+        let bad = [first, logged(300, Some("Python-urllib/3.11"), &[])];
+        let verdicts = judge_requests(&checks, "FooBot", &bad);
+        assert!(verdicts.iter().all(|v| !v.met), "{verdicts:?}");
+        assert!(verdicts[0].detail.contains("Python-urllib"), "{verdicts:?}");
+        assert!(verdicts[2].detail.contains("300 ms"), "{verdicts:?}");
+    }
 
     #[test]
     fn ports_are_scrubbed() {

@@ -9,8 +9,9 @@ use serde::Deserialize;
 /// everything is allowed, or nothing is.
 pub const RULE_BODY: &str = "user-agent: *\ndisallow: /private\n";
 
-/// One of the two loopback hosts: `a` (127.0.0.1, where robots.txt is asked) and `b`
-/// (127.0.0.2, the other authority of cross-host redirects).
+/// One of the loopback hosts: `a` (127.0.0.1, where robots.txt is asked unless the first step
+/// is on `v6`), `b` (127.0.0.2, the other authority of cross-host redirects) and `v6` (`[::1]`,
+/// the IPv6 loopback).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Host {
@@ -18,14 +19,20 @@ pub enum Host {
     A,
     /// 127.0.0.2: another authority.
     B,
+    /// `[::1]`: the IPv6 loopback.
+    V6,
 }
 
 impl Host {
-    /// `a` or `b`.
+    /// Every host, in the order of [`crate::fetch::server::Server::origin`]'s table.
+    pub const ALL: [Host; 3] = [Host::A, Host::B, Host::V6];
+
+    /// `a`, `b` or `v6`.
     pub fn name(self) -> &'static str {
         match self {
             Host::A => "a",
             Host::B => "b",
+            Host::V6 => "v6",
         }
     }
 
@@ -34,6 +41,7 @@ impl Host {
         match self {
             Host::A => "127.0.0.1",
             Host::B => "127.0.0.2",
+            Host::V6 => "::1",
         }
     }
 }
@@ -51,6 +59,12 @@ pub enum Failure {
     Truncated,
     /// Bytes that are not an HTTP response, then a close.
     InvalidResponse,
+    /// A status line, headers and part of the body, then nothing more until the server stops.
+    StallBody,
+    /// A chunked body whose second chunk size is not hexadecimal, then a close.
+    BadChunked,
+    /// A chunked body that stops after its first chunk (no last chunk), then a clean close.
+    TruncatedChunked,
 }
 
 impl Failure {
@@ -61,9 +75,12 @@ impl Failure {
             "stall" => Failure::Stall,
             "truncated" => Failure::Truncated,
             "invalid-response" => Failure::InvalidResponse,
+            "stall-body" => Failure::StallBody,
+            "bad-chunked" => Failure::BadChunked,
+            "truncated-chunked" => Failure::TruncatedChunked,
             other => bail!(
                 "unknown `network` play `{other}` (known: refused, reset, stall, truncated, \
-                 invalid-response)"
+                 invalid-response, stall-body, bad-chunked, truncated-chunked)"
             ),
         })
     }
@@ -76,6 +93,9 @@ impl Failure {
             Failure::Stall => "stall",
             Failure::Truncated => "truncated",
             Failure::InvalidResponse => "invalid-response",
+            Failure::StallBody => "stall-body",
+            Failure::BadChunked => "bad-chunked",
+            Failure::TruncatedChunked => "truncated-chunked",
         }
     }
 }
@@ -98,6 +118,40 @@ pub struct Answer {
     pub gzip: bool,
     /// The body (before compression).
     pub body: Vec<u8>,
+    /// Further headers, as written (`Cache-Control`, `ETag`, `Retry-After`, …). An answer
+    /// with `ETag` or `Last-Modified` is a 304 without a body to a request whose
+    /// `If-None-Match` or `If-Modified-Since` holds that value.
+    pub headers: Vec<(String, String)>,
+    /// How long the server waits before it answers.
+    pub delay_ms: u64,
+    /// Whether the body is sent with `Transfer-Encoding: chunked` (it is anyway past 32 KiB).
+    pub chunked: bool,
+}
+
+impl Answer {
+    /// A plain answer: `status` with `body` as `text/plain` (none on a 3xx), nothing else.
+    pub fn new(host: Host, path: &str, status: u16, body: Vec<u8>) -> Answer {
+        Answer {
+            host,
+            path: path.to_owned(),
+            status,
+            location: None,
+            content_type: (!(300..400).contains(&status)).then(|| "text/plain".to_owned()),
+            gzip: false,
+            body,
+            headers: Vec::new(),
+            delay_ms: 0,
+            chunked: false,
+        }
+    }
+
+    /// The value of header `name` among [`Answer::headers`].
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
 }
 
 /// What the server plays for a case.
@@ -110,13 +164,26 @@ pub enum Play {
 }
 
 impl Play {
-    /// Whether host `b` is needed.
-    pub fn uses_host_b(&self) -> bool {
+    /// Whether `host` is needed: it answers a step, a `Location` names it, or robots.txt is
+    /// asked there.
+    pub fn uses_host(&self, host: Host) -> bool {
         match self {
             Play::Http(answers) => answers.iter().any(|a| {
-                a.host == Host::B || a.location.as_deref().is_some_and(|l| l.contains("{b}"))
+                a.host == host
+                    || a.location.as_deref().is_some_and(|l| {
+                        l.contains(&format!("{{{}}}", host.name()))
+                            || l.contains(&format!("{{{}_host}}", host.name()))
+                    })
             }),
-            Play::Network(_) => false,
+            Play::Network(_) => host == Host::A,
+        }
+    }
+
+    /// The host whose robots.txt is asked: the first step's (`a` unless it is `v6`).
+    pub fn asked_host(&self) -> Host {
+        match self {
+            Play::Http(answers) => answers.first().map_or(Host::A, |a| a.host),
+            Play::Network(_) => Host::A,
         }
     }
 
@@ -137,10 +204,21 @@ impl Play {
                     if a.body.starts_with(&[0xEF, 0xBB, 0xBF]) {
                         s.push_str(" BOM");
                     }
-                    if let Some(t) = &a.content_type
-                        && t != "text/plain"
-                    {
-                        s.push_str(&format!(" {t}"));
+                    match &a.content_type {
+                        Some(t) if t != "text/plain" => s.push_str(&format!(" {t}")),
+                        None if !(300..400).contains(&a.status) => {
+                            s.push_str(" no Content-Type");
+                        }
+                        _ => {}
+                    }
+                    for (name, value) in &a.headers {
+                        s.push_str(&format!(" {name}: {value}"));
+                    }
+                    if a.delay_ms > 0 {
+                        s.push_str(&format!(" after {} ms", a.delay_ms));
+                    }
+                    if a.chunked {
+                        s.push_str(" chunked");
                     }
                     if a.body.len() > 4096 {
                         s.push_str(&format!(" {} bytes", a.body.len()));
@@ -160,12 +238,23 @@ pub struct RequestChecks {
     pub fetched: Vec<(Host, String)>,
     /// No more requests than this in all.
     pub max_requests: Option<usize>,
+    /// Every request's `User-Agent` holds the case's agent (compared case-insensitively).
+    pub user_agent: bool,
+    /// Some request carried each of these headers with this value (`If-None-Match: "r1"`).
+    pub sent: Vec<(String, String)>,
+    /// After an answer with `Retry-After: N` (seconds), no request for the same URL came
+    /// sooner than N seconds later.
+    pub retry_after: bool,
 }
 
 impl RequestChecks {
     /// How many checks these are (each `fetched` entry, and the bound).
     pub fn count(&self) -> usize {
-        self.fetched.len() + usize::from(self.max_requests.is_some())
+        self.fetched.len()
+            + usize::from(self.max_requests.is_some())
+            + usize::from(self.user_agent)
+            + self.sent.len()
+            + usize::from(self.retry_after)
     }
 
     /// Each check's label, in order: `fetched a:/hop1`, …, `at most 12 requests`.
@@ -177,6 +266,15 @@ impl RequestChecks {
             .collect();
         if let Some(max) = self.max_requests {
             out.push(format!("at most {max} requests"));
+        }
+        if self.user_agent {
+            out.push("every User-Agent holds the agent".to_owned());
+        }
+        for (name, value) in &self.sent {
+            out.push(format!("a request sent {name}: {value}"));
+        }
+        if self.retry_after {
+            out.push("Retry-After waited out".to_owned());
         }
         out
     }
@@ -198,18 +296,26 @@ pub struct RawStep {
     body: Option<String>,
     fill_to: Option<usize>,
     network: Option<String>,
+    #[serde(default)]
+    headers: std::collections::BTreeMap<String, String>,
+    #[serde(default)]
+    delay_ms: u64,
+    #[serde(default)]
+    chunked: bool,
 }
 
 fn host(name: Option<&str>) -> Result<Host> {
     match name {
         None | Some("a") => Ok(Host::A),
         Some("b") => Ok(Host::B),
-        Some(other) => bail!("host `{other}` is not `a` or `b`"),
+        Some("v6") => Ok(Host::V6),
+        Some(other) => bail!("host `{other}` is not `a`, `b` or `v6`"),
     }
 }
 
 /// Builds the play of a case from its `serve` steps: a single `network` step (on robots.txt
-/// of host `a`), or HTTP answers, the first one at `/robots.txt` of host `a`.
+/// of host `a`), or HTTP answers, the first one at `/robots.txt` of host `a` (or `v6`). Steps
+/// at the same host and path answer its successive requests, the last one every later request.
 pub fn build(steps: Vec<RawStep>) -> Result<Play> {
     if steps.is_empty() {
         bail!("`serve` is empty");
@@ -228,6 +334,9 @@ pub fn build(steps: Vec<RawStep>) -> Result<Play> {
             step.bom,
             step.body.is_some(),
             step.fill_to.is_some(),
+            !step.headers.is_empty(),
+            step.delay_ms > 0,
+            step.chunked,
         ];
         if keys.into_iter().any(|set| set) {
             bail!("a `network` step takes no other key (it plays robots.txt of host `a`)");
@@ -245,11 +354,11 @@ pub fn build(steps: Vec<RawStep>) -> Result<Play> {
             (0, None) => "/robots.txt".to_owned(),
             (_, None) => bail!("step {index}: `path` is required after the first step"),
         };
-        if index == 0 && (host != Host::A || path != "/robots.txt") {
-            bail!("the first step answers `/robots.txt` of host `a`");
+        if index == 0 && (host == Host::B || path != "/robots.txt") {
+            bail!("the first step answers `/robots.txt` of host `a` (or `v6`)");
         }
-        if answers.iter().any(|a| a.host == host && a.path == path) {
-            bail!("step {index}: `{path}` on host `{}` twice", host.name());
+        if step.delay_ms > 10_000 {
+            bail!("step {index}: `delay_ms` {} is over 10000", step.delay_ms);
         }
         let status = step
             .status
@@ -270,6 +379,7 @@ pub fn build(steps: Vec<RawStep>) -> Result<Play> {
             body.splice(0..0, [0xEF, 0xBB, 0xBF]);
         }
         let content_type = match step.content_type {
+            Some(t) if t.is_empty() => None,
             Some(t) => Some(t),
             None if redirect => None,
             None => Some("text/plain".to_owned()),
@@ -282,13 +392,23 @@ pub fn build(steps: Vec<RawStep>) -> Result<Play> {
             content_type,
             gzip: step.gzip,
             body,
+            headers: step.headers.into_iter().collect(),
+            delay_ms: step.delay_ms,
+            chunked: step.chunked,
         });
     }
     Ok(Play::Http(answers))
 }
 
-/// Reads `fetched` entries: `/path` (host `a`) or `b:/path`.
-pub fn request_checks(fetched: &[String], max_requests: Option<usize>) -> Result<RequestChecks> {
+/// Reads `fetched` entries (`/path` on the host asked, or `b:/path`), and `sent` entries
+/// (`Name: value`).
+pub fn request_checks(
+    fetched: &[String],
+    max_requests: Option<usize>,
+    user_agent: bool,
+    sent: &[String],
+    retry_after: bool,
+) -> Result<RequestChecks> {
     let fetched = fetched
         .iter()
         .map(|entry| {
@@ -305,9 +425,21 @@ pub fn request_checks(fetched: &[String], max_requests: Option<usize>) -> Result
     if max_requests == Some(0) {
         bail!("`max_requests` is 0: robots.txt itself is one request");
     }
+    let sent = sent
+        .iter()
+        .map(|entry| match entry.split_once(':') {
+            Some((name, value)) if !name.trim().is_empty() && !name.contains(' ') => {
+                Ok((name.to_owned(), value.trim().to_owned()))
+            }
+            _ => bail!("`sent` entry `{entry}` is not `Name: value`"),
+        })
+        .collect::<Result<Vec<_>>>()?;
     Ok(RequestChecks {
         fetched,
         max_requests,
+        user_agent,
+        sent,
+        retry_after,
     })
 }
 
@@ -336,6 +468,7 @@ mod tests {
         assert!(answers[0].body.is_empty());
         assert_eq!(answers[1].body, RULE_BODY.as_bytes());
         assert!(build(step(r#"serve = [{ status = 200 }, { status = 200 }]"#)).is_err());
+        assert!(build(step(r#"serve = [{ status = 200, delay_ms = 60000 }]"#)).is_err());
         assert!(build(step(r#"serve = [{ network = "reset", status = 200 }]"#)).is_err());
         assert!(build(step(r#"serve = [{ network = "nope" }]"#)).is_err());
         assert!(build(step(r#"serve = [{ host = "b", status = 200 }]"#)).is_err());
@@ -343,8 +476,18 @@ mod tests {
             build(step(r#"serve = [{ network = "stall" }]"#)).expect("builds"),
             Play::Network(Failure::Stall)
         );
-        let checks = request_checks(&["/a".into(), "b:/robots.txt".into()], Some(3)).expect("ok");
+        let checks = request_checks(
+            &["/a".into(), "b:/robots.txt".into()],
+            Some(3),
+            true,
+            &["If-None-Match: \"r1\"".into()],
+            false,
+        )
+        .expect("ok");
         assert_eq!(checks.fetched[1], (Host::B, "/robots.txt".to_owned()));
-        assert!(request_checks(&["c:/x".into()], None).is_err());
+        assert_eq!(checks.sent, [("If-None-Match".into(), "\"r1\"".into())]);
+        assert_eq!(checks.count(), 5);
+        assert!(request_checks(&["c:/x".into()], None, false, &[], false).is_err());
+        assert!(request_checks(&[], None, false, &["nothing".into()], false).is_err());
     }
 }

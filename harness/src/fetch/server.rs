@@ -28,8 +28,10 @@ use crate::fetch::play::{Answer, Failure, Host, Play};
 
 /// Requests one host answers before it drops connections.
 pub const MAX_REQUESTS: usize = 100;
-/// The longest a stall holds a connection.
-pub const MAX_STALL: Duration = Duration::from_secs(60);
+/// The longest a stall holds a connection: past the harness's longest wait for an answer
+/// (`crate::suite::runner::OWN_TIMEOUT_WAIT`), so that what is measured on a stall is the
+/// client's own timeout, never the server letting go.
+pub const MAX_STALL: Duration = Duration::from_secs(140);
 /// How often waiting threads look at the stop flag.
 const POLL: Duration = Duration::from_millis(20);
 
@@ -42,11 +44,40 @@ pub struct Logged {
     pub path: String,
     /// Its `User-Agent` header, when the server could see it (HTTP plays).
     pub user_agent: Option<String>,
+    /// Every header it carried, as sent (HTTP plays).
+    pub headers: Vec<(String, String)>,
+    /// When it came, in milliseconds since the server started.
+    pub at_ms: u64,
+    /// The `Retry-After` (seconds) of the answer it got, if any.
+    pub retry_after: Option<u64>,
+}
+
+impl Logged {
+    /// A request seen below HTTP (only its request line was read).
+    fn raw(host: Host, path: String, at_ms: u64) -> Logged {
+        Logged {
+            host,
+            path,
+            user_agent: None,
+            headers: Vec::new(),
+            at_ms,
+            retry_after: None,
+        }
+    }
+
+    /// The value of header `name`, if the request carried it.
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
 }
 
 /// A running play. Dropping it stops the server.
 pub struct Server {
-    origins: [String; 2],
+    origins: [String; 3],
+    asked: Host,
     log: Arc<Mutex<Vec<Logged>>>,
     stop: Arc<AtomicBool>,
     http: Vec<Arc<tiny_http::Server>>,
@@ -66,8 +97,10 @@ impl std::fmt::Debug for Server {
 impl Server {
     /// Starts `play` on free loopback ports.
     pub fn start(play: &Play) -> Result<Server> {
+        let started = Instant::now();
         let mut server = Server {
-            origins: [String::new(), String::new()],
+            origins: [String::new(), String::new(), String::new()],
+            asked: play.asked_host(),
             log: Arc::new(Mutex::new(Vec::new())),
             stop: Arc::new(AtomicBool::new(false)),
             http: Vec::new(),
@@ -104,23 +137,19 @@ impl Server {
                 server.origins[0] = format!("http://{}", listener.local_addr()?);
                 let (failure, stop, log) = (*failure, server.stop.clone(), server.log.clone());
                 server.threads.push(thread::spawn(move || {
-                    raw_loop(&listener, failure, &stop, &log)
+                    raw_loop(&listener, failure, &stop, &log, started)
                 }));
             }
             Play::Http(answers) => {
-                let hosts: &[Host] = if play.uses_host_b() {
-                    &[Host::A, Host::B]
-                } else {
-                    &[Host::A]
-                };
                 let mut bound = Vec::new();
-                for &host in hosts {
+                for host in Host::ALL.into_iter().filter(|h| play.uses_host(*h)) {
                     let http = tiny_http::Server::http((host.ip(), 0))
                         .map_err(|e| anyhow!("binding {}: {e}", host.ip()))?;
                     let addr = http
                         .server_addr()
                         .to_ip()
                         .ok_or_else(|| anyhow!("{} has no IP address", host.ip()))?;
+                    // `[::1]:PORT` for the IPv6 loopback.
                     server.origins[host as usize] = format!("http://{addr}");
                     bound.push((host, Arc::new(http)));
                 }
@@ -134,7 +163,7 @@ impl Server {
                         server.log.clone(),
                     );
                     server.threads.push(thread::spawn(move || {
-                        http_loop(&http, host, &answers, &origins, &stop, &log);
+                        http_loop(&http, host, &answers, &origins, &stop, &log, started);
                     }));
                 }
             }
@@ -142,14 +171,20 @@ impl Server {
         Ok(server)
     }
 
-    /// `http://127.0.0.1:PORT` (host `a`) or `http://127.0.0.2:PORT` (host `b`).
+    /// `http://127.0.0.1:PORT` (host `a`), `http://127.0.0.2:PORT` (host `b`) or
+    /// `http://[::1]:PORT` (host `v6`).
     pub fn origin(&self, host: Host) -> &str {
         &self.origins[host as usize]
     }
 
-    /// The robots.txt URL asked: `/robots.txt` on host `a`.
+    /// The host whose robots.txt is asked ([`Play::asked_host`]).
+    pub fn asked_host(&self) -> Host {
+        self.asked
+    }
+
+    /// The robots.txt URL asked: `/robots.txt` on the asked host.
     pub fn robots_url(&self) -> String {
-        format!("{}/robots.txt", self.origin(Host::A))
+        format!("{}/robots.txt", self.origin(self.asked))
     }
 
     /// Every request so far, in order.
@@ -170,11 +205,19 @@ impl Drop for Server {
     }
 }
 
-/// `Location` with the origins put in.
-pub fn expand(template: &str, origins: &[String; 2]) -> String {
-    template
-        .replace("{a}", &origins[0])
-        .replace("{b}", &origins[1])
+/// `Location` with the origins put in: `{a}` is `http://127.0.0.1:PORT`, `{a_host}` its
+/// authority `127.0.0.1:PORT` (for a protocol-relative `//{b_host}/robots.txt`); likewise for
+/// `b` and `v6`.
+pub fn expand(template: &str, origins: &[String; 3]) -> String {
+    let mut out = template.to_owned();
+    for host in Host::ALL {
+        let origin = &origins[host as usize];
+        let authority = origin.strip_prefix("http://").unwrap_or(origin);
+        out = out
+            .replace(&format!("{{{}}}", host.name()), origin)
+            .replace(&format!("{{{}_host}}", host.name()), authority);
+    }
+    out
 }
 
 fn push(log: &Mutex<Vec<Logged>>, entry: Logged) -> usize {
@@ -222,11 +265,14 @@ fn http_loop(
     http: &tiny_http::Server,
     host: Host,
     answers: &[Answer],
-    origins: &[String; 2],
+    origins: &[String; 3],
     stop: &AtomicBool,
     log: &Mutex<Vec<Logged>>,
+    started: Instant,
 ) {
     let mut served = 0;
+    // How often each path was asked: steps at one path answer its requests in turn.
+    let mut asked: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
     while !stop.load(Ordering::SeqCst) {
         let request = match http.recv_timeout(POLL) {
             Ok(Some(r)) => r,
@@ -234,22 +280,53 @@ fn http_loop(
             Err(_) => break,
         };
         served += 1;
-        let header_value = |name: &'static str| {
-            request
-                .headers()
+        let at_ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
+        let headers: Vec<(String, String)> = request
+            .headers()
+            .iter()
+            .map(|h| {
+                (
+                    h.field.as_str().as_str().to_owned(),
+                    h.value.as_str().to_owned(),
+                )
+            })
+            .collect();
+        let header_value = |name: &str| {
+            headers
                 .iter()
-                .find(|h| h.field.equiv(name))
-                .map(|h| h.value.as_str().to_owned())
+                .find(|(n, _)| n.eq_ignore_ascii_case(name))
+                .map(|(_, v)| v.clone())
         };
         let user_agent = header_value("User-Agent");
         let gzip_accepted = accepts_gzip(header_value("Accept-Encoding").as_deref());
         let path = request.url().to_owned();
+        let turn = asked.entry(path.clone()).or_insert(0);
+        let steps: Vec<&Answer> = answers.iter().filter(|a| a.path == path).collect();
+        let answer = steps
+            .get((*turn).min(steps.len().saturating_sub(1)))
+            .copied();
+        *turn += 1;
+        // A conditional request that matches the answer's validator gets a 304.
+        let not_modified = answer.is_some_and(|a| {
+            let matches = |validator: &str, condition: &str| {
+                a.header(validator)
+                    .zip(header_value(condition))
+                    .is_some_and(|(v, c)| c.split(',').any(|c| c.trim() == v.trim()))
+            };
+            matches("ETag", "If-None-Match") || matches("Last-Modified", "If-Modified-Since")
+        });
+        let retry_after = answer
+            .and_then(|a| a.header("Retry-After"))
+            .and_then(|v| v.trim().parse::<u64>().ok());
         push(
             log,
             Logged {
                 host,
                 path: path.clone(),
                 user_agent,
+                headers: headers.clone(),
+                at_ms,
+                retry_after: retry_after.filter(|_| !not_modified),
             },
         );
         if served > MAX_REQUESTS {
@@ -257,8 +334,23 @@ fn http_loop(
             drop(request);
             continue;
         }
-        let response = match answers.iter().find(|a| a.path == path) {
+        let response = match answer {
+            Some(answer) if not_modified => {
+                let mut response = tiny_http::Response::from_data(Vec::new()).with_status_code(304);
+                for (name, value) in &answer.headers {
+                    if let Some(h) = header(name, value) {
+                        response.add_header(h);
+                    }
+                }
+                response
+            }
             Some(answer) => {
+                if answer.delay_ms > 0 {
+                    let until = Instant::now() + Duration::from_millis(answer.delay_ms);
+                    while Instant::now() < until && !stop.load(Ordering::SeqCst) {
+                        thread::sleep(POLL);
+                    }
+                }
                 let compress = answer.gzip && gzip_accepted;
                 let body = if compress {
                     gzip(&answer.body)
@@ -267,6 +359,9 @@ fn http_loop(
                 };
                 let mut response =
                     tiny_http::Response::from_data(body).with_status_code(answer.status);
+                if answer.chunked {
+                    response = response.with_chunked_threshold(0);
+                }
                 let headers = [
                     answer
                         .location
@@ -283,6 +378,11 @@ fn http_loop(
                 for h in headers.into_iter().flatten() {
                     response.add_header(h);
                 }
+                for (name, value) in &answer.headers {
+                    if let Some(h) = header(name, value) {
+                        response.add_header(h);
+                    }
+                }
                 response
             }
             None => tiny_http::Response::from_data(Vec::new()).with_status_code(404),
@@ -296,6 +396,7 @@ fn raw_loop(
     failure: Failure,
     stop: &Arc<AtomicBool>,
     log: &Mutex<Vec<Logged>>,
+    started: Instant,
 ) {
     let mut workers = Vec::new();
     let mut accepted = 0;
@@ -308,18 +409,13 @@ fn raw_loop(
                 }
                 let _ = stream.set_nonblocking(false);
                 let first = first_line(&stream);
-                push(
-                    log,
-                    Logged {
-                        host: Host::A,
-                        path: first
-                            .split_whitespace()
-                            .nth(1)
-                            .unwrap_or_default()
-                            .to_owned(),
-                        user_agent: None,
-                    },
-                );
+                let path = first
+                    .split_whitespace()
+                    .nth(1)
+                    .unwrap_or_default()
+                    .to_owned();
+                let at_ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
+                push(log, Logged::raw(Host::A, path, at_ms));
                 let stop = stop.clone();
                 workers.push(thread::spawn(move || play_failure(stream, failure, &stop)));
             }
@@ -398,13 +494,37 @@ fn play_failure(mut stream: TcpStream, failure: Failure, stop: &AtomicBool) {
             let _ = stream.shutdown(Shutdown::Write);
             thread::sleep(Duration::from_millis(50));
         }
-        Failure::Stall => {
+        Failure::Stall | Failure::StallBody => {
             drain(&mut stream);
+            if failure == Failure::StallBody {
+                let _ = stream.write_all(head.as_bytes());
+                let _ = stream.write_all(PARTIAL);
+                let _ = stream.flush();
+            }
             let started = Instant::now();
             while !stop.load(Ordering::SeqCst) && started.elapsed() < MAX_STALL {
                 thread::sleep(POLL);
             }
             drain(&mut stream);
+        }
+        Failure::BadChunked | Failure::TruncatedChunked => {
+            drain(&mut stream);
+            let mut bytes = format!(
+                "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\n\
+                 Connection: close\r\n\r\n{:x}\r\n",
+                PARTIAL.len()
+            )
+            .into_bytes();
+            bytes.extend_from_slice(PARTIAL);
+            bytes.extend_from_slice(b"\r\n");
+            if failure == Failure::BadChunked {
+                // Not a chunk size: the chunked framing is broken.
+                bytes.extend_from_slice(b"zz\r\ndisallow: /public\n\r\n0\r\n\r\n");
+            }
+            let _ = stream.write_all(&bytes);
+            let _ = stream.flush();
+            let _ = stream.shutdown(Shutdown::Write);
+            thread::sleep(Duration::from_millis(50));
         }
     }
 }

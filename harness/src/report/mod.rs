@@ -412,6 +412,7 @@ pub fn fetch_case_record(case: &Case) -> Option<FetchCaseRecord> {
         checks,
         outcome,
         requests,
+        ..
     } = &case.kind
     else {
         return None;

@@ -74,6 +74,15 @@ struct RawCase {
     #[serde(default)]
     fetched: Vec<String>,
     max_requests: Option<usize>,
+    #[serde(default)]
+    sends_agent: bool,
+    #[serde(default)]
+    sent: Vec<String>,
+    #[serde(default)]
+    waits_retry_after: bool,
+    again_after_ms: Option<u64>,
+    #[serde(default)]
+    measures_timeout: bool,
 }
 
 /// `force = "must"`, or one per profile: `force = { default = "must", google = "interpretation" }`.
@@ -88,6 +97,8 @@ enum RawForce {
 #[serde(deny_unknown_fields)]
 struct RawCheck {
     url: String,
+    #[serde(default)]
+    again: bool,
     agent: Option<String>,
     expect: Option<String>,
     rfc9309: Option<String>,
@@ -287,6 +298,8 @@ impl Expectation {
 pub struct UrlCheck {
     /// Absolute URL (or path) asked about.
     pub url: String,
+    /// Asked on a fetch case's second ask (`again_after_ms`), not its first.
+    pub again: bool,
     /// The crawler, when it differs from the case's.
     pub agent: Option<String>,
     /// The expected verdicts.
@@ -328,6 +341,12 @@ pub enum CaseKind {
         outcome: Option<Expectation>,
         /// Checks on the server's record of requests.
         requests: crate::fetch::play::RequestChecks,
+        /// Milliseconds after the first answer when the checks marked `again` are asked of
+        /// the same library object (a second ask: caching).
+        again_after_ms: Option<u64>,
+        /// The case on which an adapter's answer is awaited long enough to measure the
+        /// library's own fetch timeout (`crate::suite::runner::OWN_TIMEOUT_WAIT`).
+        measures_timeout: bool,
     },
     /// Which URLs a robots.txt URL governs.
     Scope {
@@ -561,11 +580,13 @@ fn outcome_checks(outcome: &Expectation, profiles: &[Profile]) -> Vec<UrlCheck> 
     vec![
         UrlCheck {
             url: "/public".to_owned(),
+            again: false,
             agent: None,
             expect: derive(true),
         },
         UrlCheck {
             url: "/private".to_owned(),
+            again: false,
             agent: None,
             expect: derive(false),
         },
@@ -576,8 +597,29 @@ fn build_case(mut raw: RawCase, stem: &str, file: &Path) -> Result<Case> {
     let serve = raw.serve.take();
     let fetched = std::mem::take(&mut raw.fetched);
     let max_requests = raw.max_requests.take();
-    if serve.is_none() && (!fetched.is_empty() || max_requests.is_some()) {
-        bail!("`fetched` and `max_requests` only belong in a fetch case (`serve`)");
+    let sent = std::mem::take(&mut raw.sent);
+    let again_after_ms = raw.again_after_ms.take();
+    if serve.is_none()
+        && (!fetched.is_empty()
+            || max_requests.is_some()
+            || raw.sends_agent
+            || !sent.is_empty()
+            || raw.waits_retry_after
+            || again_after_ms.is_some()
+            || raw.measures_timeout)
+    {
+        bail!(
+            "`fetched`, `max_requests`, `sends_agent`, `sent`, `waits_retry_after`, \
+             `again_after_ms` and `measures_timeout` only belong in a fetch case (`serve`)"
+        );
+    }
+    if raw.checks.iter().any(|c| c.again) && again_after_ms.is_none() {
+        bail!("a check marked `again` needs the case's `again_after_ms`");
+    }
+    if let Some(ms) = again_after_ms
+        && !(1..=5000).contains(&ms)
+    {
+        bail!("`again_after_ms` {ms} is not between 1 and 5000");
     }
     check_spec_refs(&raw.spec)?;
     check_tags(&raw.tags)?;
@@ -600,6 +642,7 @@ fn build_case(mut raw: RawCase, stem: &str, file: &Path) -> Result<Case> {
                 let o = overrides(&c.rfc9309, &c.google, &c.legacy);
                 Ok(UrlCheck {
                     url: c.url.clone(),
+                    again: c.again,
                     agent: c.agent.clone(),
                     expect: expectation(c.expect.as_deref(), o, &profiles, allowed)
                         .with_context(|| format!("check of `{}`", c.url))?,
@@ -615,7 +658,13 @@ fn build_case(mut raw: RawCase, stem: &str, file: &Path) -> Result<Case> {
         (None, None, None) if serve.is_some() => {
             let play =
                 crate::fetch::play::build(serve.unwrap_or_default()).context("in `serve`")?;
-            let requests = crate::fetch::play::request_checks(&fetched, max_requests)?;
+            let requests = crate::fetch::play::request_checks(
+                &fetched,
+                max_requests,
+                raw.sends_agent,
+                &sent,
+                raw.waits_retry_after,
+            )?;
             let (checks, outcome) = if case_level {
                 if !raw.checks.is_empty() {
                     bail!("a fetch case has an outcome (`expect`) or `checks`, not both");
@@ -650,6 +699,8 @@ fn build_case(mut raw: RawCase, stem: &str, file: &Path) -> Result<Case> {
                 checks,
                 outcome,
                 requests,
+                again_after_ms,
+                measures_timeout: raw.measures_timeout,
             }
         }
         (Some(robots), None, None) => {
@@ -935,25 +986,30 @@ pub fn robots_requests(
     case: &Case,
     log: Vec<crate::fetch::server::Logged>,
 ) -> Vec<crate::fetch::server::Logged> {
-    let CaseKind::Served { checks, .. } = &case.kind else {
+    let CaseKind::Served { checks, play, .. } = &case.kind else {
         return log;
     };
+    let asked = play.asked_host();
     log.into_iter()
-        .filter(|l| {
-            !(l.host == crate::fetch::play::Host::A && checks.iter().any(|c| c.url == l.path))
-        })
+        .filter(|l| !(l.host == asked && checks.iter().any(|c| c.url == l.path)))
         .collect()
 }
 
-/// The URLs a case's checks ask about, on host `a` of `server`.
+/// The URLs a case's checks ask about, on the asked host of `server`, in the order of the
+/// checks (those of the first ask and of the second, `again`, mixed as written).
 pub fn check_urls(case: &Case, server: &crate::fetch::server::Server) -> Vec<String> {
     let CaseKind::Served { checks, .. } = &case.kind else {
         return Vec::new();
     };
     checks
         .iter()
-        .map(|c| format!("{}{}", server.origin(crate::fetch::play::Host::A), c.url))
+        .map(|c| format!("{}{}", server.origin(server.asked_host()), c.url))
         .collect()
+}
+
+/// The check indexes of a fetch case's first ask and of its second (`again`).
+pub fn ask_split(checks: &[UrlCheck]) -> (Vec<usize>, Vec<usize>) {
+    (0..checks.len()).partition(|i| !checks[*i].again)
 }
 
 fn expected(verdict: crate::engines::protocol::WireVerdict) -> Result<Expected, String> {
@@ -989,6 +1045,7 @@ pub fn run_served_reference_profiles(
         agent,
         checks,
         requests,
+        again_after_ms,
         ..
     } = &case.kind
     else {
@@ -1027,32 +1084,41 @@ pub fn run_served_reference_profiles(
     let client =
         crate::fetch::client::Client::new(timeout, &format!("{agent}/1.0 (reptest reference)"));
     let exchange = client.fetch(&server.robots_url());
+    let again = again_after_ms.map(|ms| {
+        std::thread::sleep(std::time::Duration::from_millis(ms));
+        client.fetch_again(&exchange)
+    });
     let log = robots_requests(case, server.requests());
     drop(server);
-    let requested = crate::fetch::judge_requests(requests, &log);
+    let requested = crate::fetch::judge_requests(requests, agent, &log);
     profiles
         .iter()
-        .map(|&profile| judged(checks, &urls, agent, &exchange, &requested, profile))
+        .map(|&profile| {
+            let exchanges = [&exchange, again.as_ref().unwrap_or(&exchange)];
+            judged(checks, &urls, agent, exchanges, &requested, profile)
+        })
         .collect()
 }
 
-/// One profile's results of a fetch case: its checks by the exchange, then its request checks.
+/// One profile's results of a fetch case: its checks by the exchange (those marked `again` by
+/// the second ask's), then its request checks.
 fn judged(
     checks: &[UrlCheck],
     urls: &[String],
     agent: &str,
-    exchange: &crate::fetch::client::Exchange,
+    exchanges: [&crate::fetch::client::Exchange; 2],
     requested: &[crate::fetch::RequestVerdict],
     profile: Profile,
 ) -> Vec<CheckResult> {
-    let verdicts = exchange.verdicts(profile, agent, urls);
-    let decision = exchange.decision(profile);
+    let verdicts = exchanges.map(|e| e.verdicts(profile, agent, urls));
     let mut out = Vec::new();
     for (index, (check, url)) in checks.iter().zip(urls).enumerate() {
         let Some(want) = check.expect.for_profile(profile) else {
             continue;
         };
-        let actual = match &verdicts {
+        let exchange = exchanges[usize::from(check.again)];
+        let decision = exchange.decision(profile);
+        let actual = match &verdicts[usize::from(check.again)] {
             Ok(v) => v
                 .get(index)
                 .copied()

@@ -165,6 +165,8 @@ pub struct AdapterReport {
     pub stderr: Vec<String>,
     /// Wall time.
     pub elapsed: Duration,
+    /// What the fetch cases measured of the library's own fetch timeout (fetching adapters).
+    pub own_timeout: Option<OwnTimeout>,
 }
 
 impl AdapterReport {
@@ -617,12 +619,13 @@ pub fn run_parser_watched(
         run_engine_watched(&mut engine, cases, &deviations, &mut tick)
     };
     // Fetch cases, for adapters whose hello declares `"fetch": true` (`crate::fetch`).
-    outcomes.extend(run_fetch_cases(
+    let (fetched, own_timeout) = run_fetch_cases(
         &mut engine,
         cases,
         &deviations,
         crate::fetch::DEFAULT_TIMEOUT,
-    ));
+    );
+    outcomes.extend(fetched);
     let mut info = engine.info().clone();
     if info.implementation.is_empty() {
         info = EngineInfo {
@@ -653,6 +656,7 @@ pub fn run_parser_watched(
         starts: engine.starts(),
         stderr: engine.stderr_log().to_vec(),
         elapsed: started.elapsed(),
+        own_timeout,
     }
 }
 
@@ -982,13 +986,17 @@ pub fn summary_table(reports: &[AdapterReport], cases: &[Case]) -> Result<String
         fetching.sort_by_key(|(r, rfc, _)| (std::cmp::Reverse(rfc.correct()), r.info.name.clone()));
         writeln!(
             out,
-            "\n{:<28} {:>17} {:>17} {:>6}",
+            "\n{:<28} {:>17} {:>17} {:>6}  own fetch timeout",
             "fetch cases", "rfc9309", "google", "error"
         )?;
         for (r, rfc, google) in fetching {
+            let own = r
+                .own_timeout
+                .as_ref()
+                .map_or_else(|| "not measured".to_owned(), ToString::to_string);
             writeln!(
                 out,
-                "{:<28} {:>17} {:>17} {:>6}",
+                "{:<28} {:>17} {:>17} {:>6}  {own}",
                 r.info.name,
                 score(&rfc),
                 score(&google),
@@ -1224,6 +1232,9 @@ pub struct AdapterDocument {
     summary_fetch: BTreeMap<Profile, Tally>,
     unavailable: Option<String>,
     version: String,
+    /// The library's own fetch timeout, as the fetch cases measured it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    own_fetch_timeout: Option<String>,
 }
 
 /// One check of one adapter in [`RunDocument`].
@@ -1322,6 +1333,7 @@ impl RunDocument {
                     .collect(),
                 unavailable: r.unavailable.clone(),
                 version: r.info.version.clone(),
+                own_fetch_timeout: r.own_timeout.as_ref().map(ToString::to_string),
             })
             .collect();
         RunDocument {
@@ -1332,42 +1344,179 @@ impl RunDocument {
     }
 }
 
+/// Why a fetch case's second-ask checks are not asked of an adapter that did not declare
+/// `"fetch_again": true`.
+const NO_SECOND_ASK: &str = "the adapter does not ask its library a second time (no \
+     \"fetch_again\" in its hello)";
+
+/// How long the answer to the fetch case that `measures_timeout` is awaited: past two minutes,
+/// so that a library whose own timeout is a minute or two is told from one that has none.
+pub const OWN_TIMEOUT_WAIT: Duration = Duration::from_secs(130);
+
+/// What the fetch cases measured of a library's own fetch timeout, on the case that
+/// `measures_timeout` (a server that never answers).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum OwnTimeout {
+    /// It answered (verdicts or its error) after `seconds`.
+    Answered {
+        /// Seconds from the request to the answer.
+        seconds: f64,
+        /// The fetch timeout it was given, in seconds.
+        given: f64,
+        /// Whether the answer was its error rather than verdicts.
+        error: bool,
+    },
+    /// No answer within [`OWN_TIMEOUT_WAIT`]: no timeout of its own, or a longer one.
+    None {
+        /// Seconds waited.
+        waited: f64,
+    },
+}
+
+impl fmt::Display for OwnTimeout {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OwnTimeout::Answered {
+                seconds,
+                given,
+                error,
+            } => {
+                let how = if *error { "its error" } else { "verdicts" };
+                if (seconds - given).abs() <= 1.0 {
+                    write!(
+                        f,
+                        "{seconds:.0} s (the timeout it was given), answering {how}"
+                    )
+                } else {
+                    write!(
+                        f,
+                        "{seconds:.0} s (it was given {given:.0} s), answering {how}"
+                    )
+                }
+            }
+            OwnTimeout::None { waited } => {
+                write!(f, "no timeout (no answer within {waited:.0} s)")
+            }
+        }
+    }
+}
+
 /// Asks a fetching adapter every fetch case of `cases`. An adapter that did not declare
-/// `"fetch": true` is asked nothing (and nothing is counted against it).
+/// `"fetch": true` is asked nothing (and nothing is counted against it). The case that
+/// `measures_timeout` is asked first and awaited for [`OWN_TIMEOUT_WAIT`]; later cases are
+/// awaited a little longer than the time it measured (at most that long), so that a slow
+/// library's answer is not taken for none.
 pub fn run_fetch_cases(
     engine: &mut SubprocessEngine,
     cases: &[Case],
     deviations: &BTreeMap<(String, Profile), String>,
     fetch_timeout: Duration,
-) -> Vec<CheckOutcome> {
+) -> (Vec<CheckOutcome>, Option<OwnTimeout>) {
     let mut outcomes = Vec::new();
+    let mut own: Option<OwnTimeout> = None;
     if !cases
         .iter()
         .any(|c| matches!(c.kind, CaseKind::Served { .. }))
         || !engine.fetches()
     {
-        return outcomes;
+        return (outcomes, own);
     }
-    for case in cases {
+    let measuring = |c: &&Case| {
+        matches!(
+            c.kind,
+            CaseKind::Served {
+                measures_timeout: true,
+                ..
+            }
+        )
+    };
+    let ordered: Vec<&Case> = cases
+        .iter()
+        .filter(measuring)
+        .chain(cases.iter().filter(|c| !measuring(c)))
+        .collect();
+    for case in ordered {
         let CaseKind::Served {
             play,
             agent,
             checks,
             requests,
+            again_after_ms,
+            measures_timeout,
             ..
         } = &case.kind
         else {
             continue;
         };
         let first = outcomes.len();
+        // How long to await the answer: the measuring case the whole bound; later cases a
+        // little past the time measured (a slow library's late answer is still an answer).
+        let wait = match (&own, *measures_timeout) {
+            (_, true) => Some(OWN_TIMEOUT_WAIT),
+            (Some(OwnTimeout::Answered { seconds, .. }), false) => {
+                let usual = engine.timeout() + fetch_timeout;
+                let measured = Duration::from_secs_f64(*seconds) + Duration::from_secs(5);
+                (measured > usual).then(|| measured.min(OWN_TIMEOUT_WAIT))
+            }
+            _ => None,
+        };
+        // A case with a second ask judges its requests only when the second ask was made.
+        let unasked = again_after_ms.is_some() && !engine.fetches_again();
         let (replies, log, urls) = match crate::fetch::server::Server::start(play) {
             Ok(server) => {
                 let urls = cases::check_urls(case, &server);
-                let replies: Vec<Reply> =
-                    match engine.fetch(&server.robots_url(), agent, &urls, fetch_timeout) {
-                        Ok(verdicts) => verdicts.into_iter().map(Reply::Verdict).collect(),
-                        Err(e) => vec![Reply::Error(e.to_string()); urls.len()],
-                    };
+                let (first_ask, second_ask) = cases::ask_split(checks);
+                let pick = |indexes: &[usize]| -> Vec<String> {
+                    indexes.iter().map(|i| urls[*i].clone()).collect()
+                };
+                let again = match again_after_ms {
+                    Some(ms) if engine.fetches_again() => {
+                        Some(crate::engines::protocol::AgainRequest {
+                            after_ms: *ms,
+                            urls: pick(&second_ask),
+                        })
+                    }
+                    _ => None,
+                };
+                let asked_again = again.is_some();
+                let asked = Instant::now();
+                let answered = engine.fetch_waiting(
+                    &server.robots_url(),
+                    agent,
+                    &pick(&first_ask),
+                    fetch_timeout,
+                    again,
+                    wait,
+                );
+                if *measures_timeout {
+                    own = Some(match &answered {
+                        Err(EngineError::Timeout { .. }) => OwnTimeout::None {
+                            waited: OWN_TIMEOUT_WAIT.as_secs_f64(),
+                        },
+                        other => OwnTimeout::Answered {
+                            seconds: asked.elapsed().as_secs_f64(),
+                            given: fetch_timeout.as_secs_f64(),
+                            error: other.is_err(),
+                        },
+                    });
+                }
+                let mut replies = vec![Reply::NotExpressible(NO_SECOND_ASK); urls.len()];
+                let order = first_ask
+                    .iter()
+                    .chain(if asked_again { &second_ask[..] } else { &[] });
+                match answered {
+                    Ok(verdicts) => {
+                        for (i, v) in order.zip(verdicts) {
+                            replies[*i] = Reply::Verdict(v);
+                        }
+                    }
+                    Err(e) => {
+                        for i in order {
+                            replies[*i] = Reply::Error(e.to_string());
+                        }
+                    }
+                }
                 let log = cases::robots_requests(case, server.requests());
                 (replies, Some(log), urls)
             }
@@ -1397,11 +1546,13 @@ pub fn run_fetch_cases(
                 status,
             });
         }
-        let verdicts = crate::fetch::judge_requests(requests, log.as_deref().unwrap_or_default());
+        let verdicts =
+            crate::fetch::judge_requests(requests, agent, log.as_deref().unwrap_or_default());
         for (i, verdict) in verdicts.into_iter().enumerate() {
             // The record is judged even when the fetch ended in an error: what was requested
             // was requested (a client caught in a loop has asked the server that often).
             let reply = match &log {
+                _ if unasked => Reply::NotExpressible(NO_SECOND_ASK),
                 None => Reply::Error("the loopback server did not start".into()),
                 Some(_) if verdict.met => Reply::Verdict(WireVerdict::Allow),
                 Some(_) => Reply::Verdict(WireVerdict::Disallow),
@@ -1416,7 +1567,7 @@ pub fn run_fetch_cases(
         }
         apply_deviations(&mut outcomes[first..], &case.id, deviations);
     }
-    outcomes
+    (outcomes, own)
 }
 
 /// The outcome of a fetch case's request check `index` (what the server was asked), whose
