@@ -1,9 +1,10 @@
 //! What a root cause is to its library's maintainer: a *defect* to act on, a *reading* of a
 //! point where the texts part, or a point no text decides.
 //!
-//! - A **defect**: the library contradicts a MUST or SHOULD on which the profiles agree, or the
-//!   reading its documentation claims (its manifest's `[claim]`), or fails where the reference
-//!   answers.
+//! - A **defect**: the library contradicts a MUST or SHOULD on which the profiles agree (it
+//!   answers as neither `rfc9309` nor `google` does), or, claiming to port Google's parser (its
+//!   manifest's `[claim]`), answers otherwise than Google's parser on the same input, or fails
+//!   where the reference answers.
 //! - A **reading**: where the profiles part (force `profile-split`), the library answers as one
 //!   of them; where the texts are silent (force `interpretation`), it answers as one profile or
 //!   as Google's parser does. A library claiming Google's reading that answers as Google's
@@ -40,16 +41,6 @@ pub struct Judged {
     pub standing: Standing,
     /// Why, in a sentence (`answers as \`google\` reads the texts`).
     pub why: String,
-}
-
-/// The profile a claimed reading names, if any.
-fn claimed_profile(reading: ClaimedReading) -> Option<Profile> {
-    match reading {
-        ClaimedReading::Rfc9309 => Some(Profile::Rfc9309),
-        ClaimedReading::Google => Some(Profile::Google),
-        ClaimedReading::Legacy => Some(Profile::Legacy),
-        ClaimedReading::None => None,
-    }
 }
 
 /// The reading `implementation`'s documentation claims (its manifest's `[claim]`).
@@ -96,32 +87,39 @@ pub fn judge(cause: &RootCause, force: &str, index: &Index) -> Judged {
     }
     let claim = claim(&cause.implementation);
     let witnesses = library::witnesses(Profile::Google);
-    if claim == ClaimedReading::Google
-        && let Some(witness) = as_googles_parser(cause, index, &witnesses)
-    {
-        return judged(
-            Standing::Reading,
-            format!(
-                "it answers as Google's parser (`{witness}`) does, the reading its documentation \
-                 claims"
-            ),
-        );
-    }
-    let decided = matches!(force, "must" | "should" | "profile-split");
-    if decided
-        && let Some(profile) = claimed_profile(claim)
-        && let Some(expected) = cause.reference.get(&profile)
-        && *expected != cause.answer
-        && matches!(cause.answer, Answer::Allow | Answer::Disallow)
-    {
-        return judged(
-            Standing::Defect,
-            format!(
-                "it answers {} where `{profile}`, the reading its documentation claims, answers \
-                 {expected}",
-                cause.answer
-            ),
-        );
+    let family = index.families.iter().find(|f| f.id == cause.representative);
+    // A port of Google's parser is judged against Google's parser itself, on the same input.
+    // (Only this claim is checked so: the `legacy` profile is Google's pre-2019 text, while
+    // libraries claiming the old texts cite the 1994/1996 drafts, which differ from it; and
+    // where RFC 9309 and Google's text part, a library claiming RFC 9309 follows a reading of
+    // it, not a sentence requiring the answer.)
+    if claim == ClaimedReading::Google {
+        if let Some(witness) = as_googles_parser(cause, index, &witnesses) {
+            return judged(
+                Standing::Reading,
+                format!(
+                    "it answers as Google's parser (`{witness}`) does, the reading its \
+                     documentation claims"
+                ),
+            );
+        }
+        let witness_answer = witnesses
+            .iter()
+            .filter(|w| **w != cause.implementation)
+            .find_map(|w| Some((*w, family?.split.get(*w)?)));
+        if let Some((witness, answer)) = witness_answer
+            && matches!(answer, Answer::Allow | Answer::Disallow)
+            && matches!(force, "must" | "should" | "profile-split")
+        {
+            return judged(
+                Standing::Defect,
+                format!(
+                    "it answers {} where Google's parser (`{witness}`), which its documentation \
+                     claims to follow, answers {answer}",
+                    cause.answer
+                ),
+            );
+        }
     }
     let agreeing = agreeing_profiles(cause);
     let named = |profiles: &[Profile]| {
@@ -131,6 +129,17 @@ pub fn judge(cause: &RootCause, force: &str, index: &Index) -> Judged {
             .collect::<Vec<_>>()
             .join(" and ")
     };
+    // Whatever the clause's force, an input on which `rfc9309` and `google` answer apart is a
+    // point where the profiles part: answering as one of them is a reading.
+    if matches!(force, "must" | "should") && !agreeing.is_empty() {
+        return judged(
+            Standing::Reading,
+            format!(
+                "the profiles part on this input; it answers as {} does",
+                named(&agreeing)
+            ),
+        );
+    }
     match force {
         "must" | "should" => judged(
             Standing::Defect,
