@@ -44,6 +44,8 @@ pub struct SubprocessEngine {
     unavailable: Option<String>,
     /// Whether its hello declared `"fetch": true`.
     fetches: bool,
+    /// Whether its hello declared `"records": true`.
+    records: bool,
     /// Everything the child wrote to stderr around failures, most recent last.
     stderr_log: Vec<String>,
     /// The name the adapter's hello gave, once it started.
@@ -78,6 +80,7 @@ impl SubprocessEngine {
             starts: 0,
             unavailable: None,
             fetches: false,
+            records: false,
             stderr_log: Vec::new(),
             announced: None,
             hung_in_a_row: 0,
@@ -205,6 +208,7 @@ impl SubprocessEngine {
         match hello {
             Ok(hello) if hello.protocol == crate::engines::protocol::VERSION => {
                 self.fetches = crate::engines::protocol::hello_fetches(&hello);
+                self.records = crate::engines::protocol::hello_records(&hello);
                 self.announced = Some(hello.name);
                 self.info = EngineInfo {
                     name: self.info.name.clone(),
@@ -373,6 +377,40 @@ impl SubprocessEngine {
     }
 }
 
+impl SubprocessEngine {
+    /// Whether the adapter declared the records capability (starting it if needed).
+    pub fn answers_records(&mut self) -> bool {
+        self.ensure_started().is_ok() && self.records
+    }
+
+    /// Asks the adapter what its implementation reports besides verdicts for `agent` under
+    /// `body`: sitemaps, crawl-delay, request-rate, and the usage preferences of `urls`
+    /// (protocol "Records").
+    pub fn records(
+        &mut self,
+        body: &[u8],
+        agent: &str,
+        urls: &[String],
+    ) -> Result<crate::engines::protocol::WireRecords, EngineError> {
+        self.ensure_started()?;
+        let id = self.next_id;
+        self.next_id += 1;
+        let request = Request::new(id, body, agent, urls.to_vec());
+        let request = crate::engines::protocol::RecordsRequest {
+            id,
+            records: true,
+            robots_b64: request.robots_b64,
+            agent: request.agent,
+            urls: request.urls,
+        };
+        let line = serde_json::to_string(&request).unwrap_or_default();
+        let count = urls.len();
+        self.exchange_with(line, id, self.timeout, &|line, id| {
+            read_records_response(line, id, count)
+        })
+    }
+}
+
 impl Engine for SubprocessEngine {
     fn info(&self) -> &EngineInfo {
         &self.info
@@ -397,11 +435,24 @@ impl SubprocessEngine {
     /// Sends one request line and reads its response within `timeout`.
     fn exchange(
         &mut self,
-        mut line: String,
+        line: String,
         id: u64,
         count: usize,
         timeout: Duration,
     ) -> Result<Vec<WireVerdict>, EngineError> {
+        self.exchange_with(line, id, timeout, &|line, id| {
+            read_response(line, id, count)
+        })
+    }
+
+    /// Sends one request line and reads its response, with `read`, within `timeout`.
+    fn exchange_with<T>(
+        &mut self,
+        mut line: String,
+        id: u64,
+        timeout: Duration,
+        read: &ReadResponse<'_, T>,
+    ) -> Result<T, EngineError> {
         let Some(RunningDebug(running)) = self.running.as_mut() else {
             return Err(EngineError::Unavailable("not running".into()));
         };
@@ -416,7 +467,7 @@ impl SubprocessEngine {
             Ok(()) => match running.lines.recv_timeout(timeout) {
                 Ok(Ok(line)) => {
                     self.hung_in_a_row = 0;
-                    read_response(&line, id, count)
+                    read(&line, id)
                 }
                 Ok(Err(e)) => Err(format!("reading the response: {e}")),
                 Err(RecvTimeoutError::Timeout) => {
@@ -432,7 +483,7 @@ impl SubprocessEngine {
                     };
                     let took = asked.elapsed();
                     return match late {
-                        Ok(Ok(line)) if read_response(&line, id, count).is_ok() => {
+                        Ok(Ok(line)) if read(&line, id).is_ok() => {
                             self.hung_in_a_row = 0;
                             Err(EngineError::Timeout {
                                 limit: timeout,
@@ -465,7 +516,7 @@ impl SubprocessEngine {
             },
         };
         match outcome {
-            Ok(Ok(verdicts)) => Ok(verdicts),
+            Ok(Ok(answer)) => Ok(answer),
             Ok(Err(reported)) => Err(EngineError::Reported(reported)),
             Err(broken) => {
                 let tail = self.fail();
@@ -502,6 +553,36 @@ fn read_response(
         (Some(verdicts), None) if verdicts.len() == count => Ok(Ok(verdicts)),
         (Some(verdicts), None) => Err(format!("{} verdicts for {count} URLs", verdicts.len())),
         (None, None) => Err("response has neither verdicts nor error".into()),
+    }
+}
+
+/// Reads a response line to request `id`: `Ok(Ok(answer))`, `Ok(Err(reported error))`, or
+/// `Err` when the line breaks the protocol.
+type ReadResponse<'a, T> = dyn Fn(&str, u64) -> Result<Result<T, String>, String> + 'a;
+
+/// Reads one response line to a records request: `Ok(Ok(records))`, `Ok(Err(reported
+/// error))`, or `Err` when the line breaks the protocol.
+fn read_records_response(
+    line: &str,
+    id: u64,
+    count: usize,
+) -> Result<Result<crate::engines::protocol::WireRecords, String>, String> {
+    let response: Response = serde_json::from_str(line)
+        .map_err(|e| format!("unreadable response ({e}): {}", clip(line)))?;
+    if response.id != Some(id) {
+        let got = response.id.map_or("null".to_owned(), |i| i.to_string());
+        return Err(format!("answered id {got} to request {id}"));
+    }
+    match (response.records, response.error) {
+        (_, Some(error)) => Ok(Err(error)),
+        (Some(records), None) => match records.content_usage.value() {
+            Some(per_url) if per_url.len() != count => Err(format!(
+                "{} content-usage answers for {count} URLs",
+                per_url.len()
+            )),
+            _ => Ok(Ok(records)),
+        },
+        (None, None) => Err("response to a records request has neither records nor error".into()),
     }
 }
 
