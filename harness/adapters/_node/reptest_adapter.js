@@ -9,6 +9,11 @@
 // An adapter whose library fetches robots.txt itself also passes fetch(robotsUrl, agent, urls,
 // timeoutMs) as serve()'s third argument: its hello then declares "fetch": true, and fetch
 // requests (PROTOCOL.md, "Fetch") go to it, answered like check's.
+//
+// An adapter whose library reports the other records passes records(body, agent, urls) as the
+// fourth argument (fetch may be null), returning an object with the fields it exposes
+// ("sitemaps", "crawl_delay", "request_rate", "content_usage"); its hello then declares
+// "records": true, and a field left out is answered "unsupported" (PROTOCOL.md section 6).
 
 const path = require('path');
 const readline = require('readline');
@@ -48,9 +53,12 @@ function write(obj) {
   process.stdout.write(JSON.stringify(obj) + '\n');
 }
 
-function serve(hello, check, fetch) {
+const RECORD_FIELDS = ['sitemaps', 'crawl_delay', 'request_rate', 'content_usage'];
+
+function serve(hello, check, fetch, records) {
   const fetches = typeof fetch === 'function' ? { fetch: true } : {};
-  write(Object.assign({ protocol: 1, language: 'javascript' }, hello, fetches));
+  const recordsCapability = typeof records === 'function' ? { records: true } : {};
+  write(Object.assign({ protocol: 1, language: 'javascript' }, hello, fetches, recordsCapability));
   const lines = readline.createInterface({ input: process.stdin, terminal: false });
   let queue = Promise.resolve();
   lines.on('line', (line) => {
@@ -74,6 +82,24 @@ function serve(hello, check, fetch) {
         try {
           const verdicts = await fetch(request.robots_url, request.agent, request.urls, request.timeout_ms);
           write({ id: request.id, verdicts });
+        } catch (e) {
+          write({ id: request.id, error: `${e && e.name}: ${e && e.message}` });
+        }
+        return;
+      }
+      if (request.records === true) {
+        if (typeof records !== 'function') {
+          write({ id: request.id, error: 'this adapter does not answer records' });
+          return;
+        }
+        try {
+          const body = Buffer.from(request.robots_b64, 'base64');
+          const answer = (await records(body, request.agent, request.urls)) || {};
+          const out = {};
+          for (const field of RECORD_FIELDS) {
+            out[field] = field in answer ? answer[field] : 'unsupported';
+          }
+          write({ id: request.id, records: out });
         } catch (e) {
           write({ id: request.id, error: `${e && e.name}: ${e && e.message}` });
         }

@@ -61,8 +61,9 @@ impl fmt::Display for RecordName {
 pub enum RecordValue {
     /// Sitemap URLs, in order.
     Sitemaps(Vec<String>),
-    /// A crawl-delay in milliseconds, or none.
-    CrawlDelay(Option<u64>),
+    /// A crawl-delay in milliseconds, or none. Signed: a library may report a negative
+    /// delay, which is shown as it is.
+    CrawlDelay(Option<i64>),
     /// A request-rate (requests, seconds), or none.
     RequestRate(Option<(u64, u64)>),
     /// Usage preference expressions, sorted.
@@ -83,9 +84,11 @@ impl fmt::Display for RecordValue {
     }
 }
 
-/// Seconds as compared: rounded to the millisecond.
-fn millis(seconds: f64) -> Option<u64> {
-    (seconds.is_finite() && seconds >= 0.0).then(|| (seconds * 1000.0).round() as u64)
+/// Seconds as compared: rounded to the millisecond (`None` for a value that is not finite).
+fn millis(seconds: f64) -> Option<i64> {
+    seconds
+        .is_finite()
+        .then(|| (seconds * 1000.0).round() as i64)
 }
 
 /// One check of a records case.
@@ -144,7 +147,7 @@ fn value(field: RecordName, raw: &toml::Value) -> Result<RecordValue> {
         }
         RecordName::CrawlDelay => RecordValue::CrawlDelay(match raw {
             toml::Value::String(s) if s == "none" => None,
-            toml::Value::Integer(n) if *n >= 0 => Some(*n as u64 * 1000),
+            toml::Value::Integer(n) if *n >= 0 => Some(n.saturating_mul(1000)),
             toml::Value::Float(x) => {
                 Some(millis(*x).ok_or_else(|| anyhow!("crawl-delay `{x}` is not a delay"))?)
             }
@@ -240,13 +243,12 @@ pub fn answered(
 ) -> Option<RecordValue> {
     Some(match check.field {
         RecordName::Sitemaps => RecordValue::Sitemaps(answer.sitemaps.value()?.clone()),
-        // A negative or non-finite delay is no delay a case could expect; read as none it
-        // would hide, so it is kept apart as an impossible millisecond count.
+        // A non-finite delay (JSON has none, but a reader might) is kept apart from none.
         RecordName::CrawlDelay => RecordValue::CrawlDelay(
             answer
                 .crawl_delay
                 .value()?
-                .map(|seconds| millis(seconds).unwrap_or(u64::MAX)),
+                .map(|seconds| millis(seconds).unwrap_or(i64::MIN)),
         ),
         RecordName::RequestRate => RecordValue::RequestRate(
             answer
