@@ -471,6 +471,61 @@ mod tests {
     }
 
     #[test]
+    fn records_requests_go_to_the_records_function() {
+        let line = serde_json::to_string(&RecordsRequest {
+            id: 5,
+            records: true,
+            robots_b64: STANDARD.encode(
+                "sitemap: https://e.com/s.xml\nuser-agent: *\ncrawl-delay: 0.5\n\
+                 content-usage: / train-ai=n\n",
+            ),
+            agent: "Bot".into(),
+            urls: vec!["http://e.com/a".into()],
+        })
+        .expect("serialise");
+        let refused = answer(&line, &mut reference_check(Profile::Rfc9309));
+        assert!(
+            refused
+                .error
+                .is_some_and(|e| e.contains("does not answer records"))
+        );
+        let mut records = reference_records(Profile::Rfc9309);
+        let response = answer_full(
+            &line,
+            &mut reference_check(Profile::Rfc9309),
+            None,
+            Some(&mut records),
+        );
+        let got = response.records.expect("records");
+        assert_eq!(
+            got.sitemaps.value(),
+            Some(&vec!["https://e.com/s.xml".to_owned()])
+        );
+        assert_eq!(got.crawl_delay.value(), Some(&Some(0.5)));
+        assert_eq!(got.request_rate.value(), Some(&None));
+        assert_eq!(
+            got.content_usage.value(),
+            Some(&vec![vec!["train-ai=n".to_owned()]])
+        );
+        let mut google = reference_records(Profile::Google);
+        let response = answer_full(
+            &line,
+            &mut reference_check(Profile::Google),
+            None,
+            Some(&mut google),
+        );
+        assert_eq!(
+            response.records.expect("records").content_usage.value(),
+            None
+        );
+        let wire: WireRecords =
+            serde_json::from_str(r#"{"sitemaps":"unsupported","crawl_delay":null}"#).expect("wire");
+        assert_eq!(wire.sitemaps.value(), None);
+        assert_eq!(wire.crawl_delay.value(), Some(&None));
+        assert_eq!(wire.content_usage.value(), None);
+    }
+
+    #[test]
     fn fetch_requests_go_to_the_fetcher() {
         let line = serde_json::to_string(&FetchRequest {
             id: 9,
