@@ -156,6 +156,11 @@ impl<'r> Selection<'r> {
         &self.matched
     }
 
+    /// The file the selection was made in.
+    pub(crate) fn robots(&self) -> &'r Robots {
+        self.robots
+    }
+
     /// The groups followed, in file order.
     pub fn groups(&self) -> impl Iterator<Item = &'r Group> + '_ {
         self.groups.iter().copied()

@@ -128,6 +128,7 @@ mod octets;
 mod parse;
 mod pattern;
 pub mod profile;
+mod records;
 pub mod scope;
 
 pub use agent::{AgentToken, crawler_token};
@@ -139,3 +140,4 @@ pub use parse::{
 };
 pub use pattern::Pattern;
 pub use profile::Profile;
+pub use records::{ContentUsage, CrawlDelay, RequestRate};

@@ -212,6 +212,10 @@ pub struct Rules {
     pub max_cache_hours: Option<u64>,
     /// A site known to serve 5xx for missing pages has its 5xx read as a 404.
     pub misconfigured_5xx_as_404: bool,
+    /// `content-usage` rules (`draft-ietf-aipref-attach`) are read, and give URLs usage
+    /// preferences ([`crate::Selection::content_usage`]); otherwise the profile has no reading
+    /// of them and answers none.
+    pub content_usage: bool,
 }
 
 /// RFC 9309.
@@ -244,6 +248,12 @@ const RFC9309: Rules = Rules {
     // robots.txt file is unreachable.”
     max_cache_hours: Some(24),
     misconfigured_5xx_as_404: false,
+    // `draft-ietf-aipref-attach` (revision -05) says of itself that it updates the RFC, and
+    // its section 3 adds a Content-Usage rule to the rules a group may hold. A draft, not the
+    // RFC: the profile
+    // reads it because no other text of this profile's family speaks of usage preferences, and
+    // every case about it cites the draft's revision.
+    content_usage: true,
 };
 
 /// Google 2019 and Google's documented crawler behaviour.
@@ -299,6 +309,9 @@ const GOOGLE: Rules = Rules {
     // a site is incorrectly configured to return 5xx instead of a 404 for missing pages, we
     // treat a 5xx error from that site as a 404.”
     misconfigured_5xx_as_404: true,
+    // Neither the 2019 text nor Google's parser's documented behaviour speaks of usage
+    // preferences; the profile has no reading of them.
+    content_usage: false,
 };
 
 /// Google's pre-2019 text.
@@ -328,4 +341,6 @@ const LEGACY: Rules = Rules {
     max_line_bytes: Some(16_664),
     max_cache_hours: None,
     misconfigured_5xx_as_404: true,
+    // The legacy text predates usage preferences.
+    content_usage: false,
 };

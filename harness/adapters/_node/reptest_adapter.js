@@ -15,6 +15,10 @@
 // { verdicts, again } where again(urls) asks the same library object once more (as the
 // library's documented caller would ask it later). The pause before the second ask is made
 // here. A fetch that resolves to verdicts only answers 'unsupported' to the second ask's URLs.
+// An adapter whose library reports the other records passes records(body, agent, urls) as the
+// fourth argument (or as { records } beside fetchAgain) (fetch may be null), returning an object with the fields it exposes
+// ("sitemaps", "crawl_delay", "request_rate", "content_usage"); its hello then declares
+// "records": true, and a field left out is answered "unsupported" (PROTOCOL.md section 6).
 
 const path = require('path');
 const readline = require('readline');
@@ -54,12 +58,16 @@ function write(obj) {
   process.stdout.write(JSON.stringify(obj) + '\n');
 }
 
+const RECORD_FIELDS = ['sitemaps', 'crawl_delay', 'request_rate', 'content_usage'];
+
 function serve(hello, check, fetch, options) {
+  const records = typeof options === 'function' ? options : options && options.records;
   const fetches = typeof fetch === 'function' ? { fetch: true } : {};
   if (typeof fetch === 'function' && options && options.fetchAgain) {
     fetches.fetch_again = true;
   }
-  write(Object.assign({ protocol: 1, language: 'javascript' }, hello, fetches));
+  const recordsCapability = typeof records === 'function' ? { records: true } : {};
+  write(Object.assign({ protocol: 1, language: 'javascript' }, hello, fetches, recordsCapability));
   const lines = readline.createInterface({ input: process.stdin, terminal: false });
   let queue = Promise.resolve();
   lines.on('line', (line) => {
@@ -94,6 +102,24 @@ function serve(hello, check, fetch, options) {
             verdicts = first.concat(second);
           }
           write({ id: request.id, verdicts });
+        } catch (e) {
+          write({ id: request.id, error: `${e && e.name}: ${e && e.message}` });
+        }
+        return;
+      }
+      if (request.records === true) {
+        if (typeof records !== 'function') {
+          write({ id: request.id, error: 'this adapter does not answer records' });
+          return;
+        }
+        try {
+          const body = Buffer.from(request.robots_b64, 'base64');
+          const answer = (await records(body, request.agent, request.urls)) || {};
+          const out = {};
+          for (const field of RECORD_FIELDS) {
+            out[field] = field in answer ? answer[field] : 'unsupported';
+          }
+          write({ id: request.id, records: out });
         } catch (e) {
           write({ id: request.id, error: `${e && e.name}: ${e && e.message}` });
         }

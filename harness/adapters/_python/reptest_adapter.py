@@ -4,6 +4,9 @@ An adapter calls serve() with its hello fields and a check(body, agent, urls) fu
 returns one of "allow", "disallow", "unsupported" per URL. An exception raised by check is the
 implementation's error on that input and is answered as such; the adapter keeps serving.
 
+An adapter whose library reports the other records passes records=records(body, agent, urls),
+returning a dict of the fields it exposes ("sitemaps", "crawl_delay", "request_rate",
+"content_usage"); its hello then declares "records": true (PROTOCOL.md section 6).
 An adapter whose library fetches robots.txt itself also passes fetch=fetch(robots_url, agent,
 urls, timeout) (timeout in seconds): its hello then declares "fetch": true, and fetch requests
 (PROTOCOL.md, "Fetch") go to it, answered like check's.
@@ -123,13 +126,42 @@ def _answer_fetch(request, fetch):
     _write({"id": rid, "verdicts": verdicts})
 
 
-def serve(name, implementation, version, check, fetch=None, fetch_again=False, **extra):
+UNSUPPORTED = "unsupported"
+
+
+def _answer_records(request, records):
+    """A records request (PROTOCOL.md section 6): records(body, agent, urls) returns a dict
+    with any of "sitemaps", "crawl_delay", "request_rate", "content_usage"; a field left out
+    is answered "unsupported"."""
+    rid = request.get("id")
+    try:
+        body = base64.b64decode(request["robots_b64"], validate=True)
+        agent, urls = request["agent"], request["urls"]
+    except Exception as e:  # noqa: BLE001 - any unreadable request is answered
+        _write({"id": rid, "error": "malformed records request: %s" % e})
+        return
+    if records is None:
+        _write({"id": rid, "error": "this adapter does not answer records"})
+        return
+    try:
+        answer = dict(records(body, agent, urls))
+    except Exception as e:  # noqa: BLE001 - the implementation's own failure
+        _write({"id": rid, "error": "%s: %s" % (type(e).__name__, e)})
+        return
+    fields = ("sitemaps", "crawl_delay", "request_rate", "content_usage")
+    _write({"id": rid, "records": {f: answer.get(f, UNSUPPORTED) for f in fields}})
+
+
+def serve(name, implementation, version, check, fetch=None, fetch_again=False, records=None,
+          **extra):
     hello = {"protocol": 1, "name": name, "implementation": implementation,
              "version": version, "language": "python"}
     if fetch is not None:
         hello["fetch"] = True
         if fetch_again:
             hello["fetch_again"] = True
+    if records is not None:
+        hello["records"] = True
     hello.update(extra)
     _write(hello)
     for line in sys.stdin:
@@ -140,6 +172,9 @@ def serve(name, implementation, version, check, fetch=None, fetch_again=False, *
             request = json.loads(line)
             if isinstance(request, dict) and "robots_url" in request:
                 _answer_fetch(request, fetch)
+                continue
+            if isinstance(request, dict) and request.get("records") is True:
+                _answer_records(request, records)
                 continue
             rid = request["id"]
             body = base64.b64decode(request["robots_b64"], validate=True)

@@ -16,4 +16,15 @@ ra.serve(
     // isAllowed returns undefined for a URL it does not consider governed: unsupported.
     return urls.map((url) => ra.verdict(robots.isAllowed(url, agent)));
   },
+  null,
+  (body, agent) => {
+    // Its documented accessors: getCrawlDelay(ua) (undefined when none) and getSitemaps().
+    // It has no request-rate and no content-usage. The robots.txt URL only places the file.
+    const robots = robotsParser('http://example.com/robots.txt', ra.text(body));
+    const delay = robots.getCrawlDelay(agent);
+    return {
+      sitemaps: robots.getSitemaps(),
+      crawl_delay: delay === undefined ? null : delay,
+    };
+  },
 );

@@ -16,6 +16,22 @@ def check(body, agent, urls):
     return [ra.verdict(parser.can_fetch(agent, url)) for url in urls]
 
 
+def records(body, agent, urls):
+    # The documented accessors: crawl_delay(useragent) and request_rate(useragent) (None when
+    # absent; request_rate a named tuple (requests, seconds)) and site_maps() (None when there
+    # is none). It has no content-usage.
+    parser = urllib.robotparser.RobotFileParser()
+    parser.parse(body.decode("utf-8").splitlines())
+    delay = parser.crawl_delay(agent)
+    rate = parser.request_rate(agent)
+    return {
+        "sitemaps": list(parser.site_maps() or []),
+        "crawl_delay": None if delay is None else float(delay),
+        "request_rate": None if rate is None else {"requests": rate.requests,
+                                                   "seconds": rate.seconds},
+    }
+
+
 def fetch(robots_url, agent, urls, timeout):
     # As documented: set_url() (here the constructor), read() fetches and parses, can_fetch()
     # decides. read() takes no timeout; the library's own urlopen() call is used as it is.
@@ -40,4 +56,4 @@ def fetch(robots_url, agent, urls, timeout):
 
 
 ra.serve("urllib-robotparser", "urllib.robotparser", platform.python_version(), check,
-         fetch=fetch, fetch_again=True)
+         fetch=fetch, fetch_again=True, records=records)

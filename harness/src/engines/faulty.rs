@@ -86,6 +86,7 @@ pub fn serve_mode(mode: Option<Mode>, input: impl BufRead, mut output: impl Writ
             let response = Response {
                 id: Some(request.id),
                 verdicts: Some(verdicts),
+                records: None,
                 error: None,
             };
             writeln!(output, "{}", serde_json::to_string(&response)?)?;
@@ -97,6 +98,7 @@ pub fn serve_mode(mode: Option<Mode>, input: impl BufRead, mut output: impl Writ
         let mut response = Response {
             id: Some(request.id),
             verdicts: None,
+            records: None,
             error: None,
         };
         if has("#crash") {

@@ -7,7 +7,8 @@ use anyhow::Result;
 use reptest_reference::Profile;
 
 use crate::engines::protocol::{
-    Hello, VERSION, WireVerdict, reference_check, serve, serve_with_fetch,
+    Hello, VERSION, WireVerdict, reference_check, reference_records, serve, serve_full,
+    serve_with_fetch,
 };
 use crate::engines::{Engine, EngineInfo, PeerEngine, ReferenceEngine};
 
@@ -32,6 +33,7 @@ pub fn serve_reference(profile: Profile, input: impl BufRead, output: impl Write
             serde_json::Value::from(profile.name()),
         ),
         ("fetch".to_owned(), serde_json::Value::from(true)),
+        ("records".to_owned(), serde_json::Value::from(true)),
     ];
     let hello = hello(
         Engine::info(&engine).clone(),
@@ -41,10 +43,12 @@ pub fn serve_reference(profile: Profile, input: impl BufRead, output: impl Write
         let timeout = std::time::Duration::from_millis(timeout_ms);
         crate::fetch::client::reference_fetch(profile, robots_url, agent, urls, timeout).1
     };
-    serve_with_fetch(
+    let mut records = reference_records(profile);
+    serve_full(
         &hello,
         &mut reference_check(profile),
         Some(&mut fetch),
+        Some(&mut records),
         input,
         output,
     )

@@ -45,6 +45,8 @@ pub struct SubprocessEngine {
     /// Whether its hello declared `"fetch": true`.
     fetches: bool,
     fetches_again: bool,
+    /// Whether its hello declared `"records": true`.
+    records: bool,
     /// Everything the child wrote to stderr around failures, most recent last.
     stderr_log: Vec<String>,
     /// The name the adapter's hello gave, once it started.
@@ -80,6 +82,7 @@ impl SubprocessEngine {
             unavailable: None,
             fetches: false,
             fetches_again: false,
+            records: false,
             stderr_log: Vec::new(),
             announced: None,
             hung_in_a_row: 0,
@@ -208,6 +211,7 @@ impl SubprocessEngine {
             Ok(hello) if hello.protocol == crate::engines::protocol::VERSION => {
                 self.fetches = crate::engines::protocol::hello_fetches(&hello);
                 self.fetches_again = crate::engines::protocol::hello_asks_again(&hello);
+                self.records = crate::engines::protocol::hello_records(&hello);
                 self.announced = Some(hello.name);
                 self.info = EngineInfo {
                     name: self.info.name.clone(),
@@ -411,6 +415,40 @@ impl SubprocessEngine {
     }
 }
 
+impl SubprocessEngine {
+    /// Whether the adapter declared the records capability (starting it if needed).
+    pub fn answers_records(&mut self) -> bool {
+        self.ensure_started().is_ok() && self.records
+    }
+
+    /// Asks the adapter what its implementation reports besides verdicts for `agent` under
+    /// `body`: sitemaps, crawl-delay, request-rate, and the usage preferences of `urls`
+    /// (protocol "Records").
+    pub fn records(
+        &mut self,
+        body: &[u8],
+        agent: &str,
+        urls: &[String],
+    ) -> Result<crate::engines::protocol::WireRecords, EngineError> {
+        self.ensure_started()?;
+        let id = self.next_id;
+        self.next_id += 1;
+        let request = Request::new(id, body, agent, urls.to_vec());
+        let request = crate::engines::protocol::RecordsRequest {
+            id,
+            records: true,
+            robots_b64: request.robots_b64,
+            agent: request.agent,
+            urls: request.urls,
+        };
+        let line = serde_json::to_string(&request).unwrap_or_default();
+        let count = urls.len();
+        self.exchange_with(line, id, self.timeout, true, &|line, id| {
+            read_records_response(line, id, count)
+        })
+    }
+}
+
 impl Engine for SubprocessEngine {
     fn info(&self) -> &EngineInfo {
         &self.info
@@ -436,12 +474,27 @@ impl SubprocessEngine {
     /// `measure_late`, waits as long again to measure when a late answer comes.
     fn exchange(
         &mut self,
-        mut line: String,
+        line: String,
         id: u64,
         count: usize,
         timeout: Duration,
         measure_late: bool,
     ) -> Result<Vec<WireVerdict>, EngineError> {
+        self.exchange_with(line, id, timeout, measure_late, &|line, id| {
+            read_response(line, id, count)
+        })
+    }
+
+    /// Sends one request line and reads its response, with `read`, within `timeout`; past it,
+    /// with `measure_late`, waits as long again to measure when a late answer comes.
+    fn exchange_with<T>(
+        &mut self,
+        mut line: String,
+        id: u64,
+        timeout: Duration,
+        measure_late: bool,
+        read: &ReadResponse<'_, T>,
+    ) -> Result<T, EngineError> {
         let Some(RunningDebug(running)) = self.running.as_mut() else {
             return Err(EngineError::Unavailable("not running".into()));
         };
@@ -456,7 +509,7 @@ impl SubprocessEngine {
             Ok(()) => match running.lines.recv_timeout(timeout) {
                 Ok(Ok(line)) => {
                     self.hung_in_a_row = 0;
-                    read_response(&line, id, count)
+                    read(&line, id)
                 }
                 Ok(Err(e)) => Err(format!("reading the response: {e}")),
                 Err(RecvTimeoutError::Timeout) => {
@@ -472,7 +525,7 @@ impl SubprocessEngine {
                     };
                     let took = asked.elapsed();
                     return match late {
-                        Ok(Ok(line)) if read_response(&line, id, count).is_ok() => {
+                        Ok(Ok(line)) if read(&line, id).is_ok() => {
                             self.hung_in_a_row = 0;
                             Err(EngineError::Timeout {
                                 limit: timeout,
@@ -505,7 +558,7 @@ impl SubprocessEngine {
             },
         };
         match outcome {
-            Ok(Ok(verdicts)) => Ok(verdicts),
+            Ok(Ok(answer)) => Ok(answer),
             Ok(Err(reported)) => Err(EngineError::Reported(reported)),
             Err(broken) => {
                 let tail = self.fail();
@@ -542,6 +595,36 @@ fn read_response(
         (Some(verdicts), None) if verdicts.len() == count => Ok(Ok(verdicts)),
         (Some(verdicts), None) => Err(format!("{} verdicts for {count} URLs", verdicts.len())),
         (None, None) => Err("response has neither verdicts nor error".into()),
+    }
+}
+
+/// Reads a response line to request `id`: `Ok(Ok(answer))`, `Ok(Err(reported error))`, or
+/// `Err` when the line breaks the protocol.
+type ReadResponse<'a, T> = dyn Fn(&str, u64) -> Result<Result<T, String>, String> + 'a;
+
+/// Reads one response line to a records request: `Ok(Ok(records))`, `Ok(Err(reported
+/// error))`, or `Err` when the line breaks the protocol.
+fn read_records_response(
+    line: &str,
+    id: u64,
+    count: usize,
+) -> Result<Result<crate::engines::protocol::WireRecords, String>, String> {
+    let response: Response = serde_json::from_str(line)
+        .map_err(|e| format!("unreadable response ({e}): {}", clip(line)))?;
+    if response.id != Some(id) {
+        let got = response.id.map_or("null".to_owned(), |i| i.to_string());
+        return Err(format!("answered id {got} to request {id}"));
+    }
+    match (response.records, response.error) {
+        (_, Some(error)) => Ok(Err(error)),
+        (Some(records), None) => match records.content_usage.value() {
+            Some(per_url) if per_url.len() != count => Err(format!(
+                "{} content-usage answers for {count} URLs",
+                per_url.len()
+            )),
+            _ => Ok(Ok(records)),
+        },
+        (None, None) => Err("response to a records request has neither records nor error".into()),
     }
 }
 

@@ -34,6 +34,13 @@ pub const SPEC_DOCUMENTS: &[&str] = &[
     // `google-parser` or `google-parser#topic`.
     "google-parser",
     "issue",
+    // `draft-ietf-aipref-attach`, revision -05 (`../shared/spec/aipref-excerpts.md`): cited as
+    // `aipref-attach-05#3.1`.
+    "aipref-attach-05",
+    // `draft-ietf-aipref-vocab` at the editor's copy the excerpts pin (commit 008bd89), which
+    // says it does not yet reflect consensus: cited by its section's anchor
+    // (`aipref-vocab-008bd89#combine`).
+    "aipref-vocab-008bd89",
 ];
 
 #[derive(Deserialize)]
@@ -83,6 +90,8 @@ struct RawCase {
     again_after_ms: Option<u64>,
     #[serde(default)]
     measures_timeout: bool,
+    /// A records case: the fields asked and their expected values.
+    records: Option<Vec<crate::suite::records::RawRecordCheck>>,
 }
 
 /// `force = "must"`, or one per profile: `force = { default = "must", google = "interpretation" }`.
@@ -348,6 +357,16 @@ pub enum CaseKind {
         /// library's own fetch timeout (`crate::suite::runner::OWN_TIMEOUT_WAIT`).
         measures_timeout: bool,
     },
+    /// What one robots.txt body says besides verdicts, for one crawler (sitemaps,
+    /// crawl-delay, request-rate, usage preferences).
+    Records {
+        /// The raw body.
+        body: Vec<u8>,
+        /// The crawler's name.
+        agent: String,
+        /// The fields asked, with their expected values.
+        checks: Vec<crate::suite::records::RecordCheck>,
+    },
     /// Which URLs a robots.txt URL governs.
     Scope {
         /// The robots.txt URL.
@@ -389,6 +408,7 @@ impl Case {
         match &self.kind {
             CaseKind::Robots { checks, .. } | CaseKind::Scope { checks, .. } => checks.len(),
             CaseKind::Fetch { .. } => 1,
+            CaseKind::Records { checks, .. } => checks.len(),
             CaseKind::Served {
                 checks, requests, ..
             } => checks.len() + requests.count(),
@@ -703,6 +723,36 @@ fn build_case(mut raw: RawCase, stem: &str, file: &Path) -> Result<Case> {
                 measures_timeout: raw.measures_timeout,
             }
         }
+        (Some(robots), None, None) if raw.records.is_some() => {
+            if case_level || !raw.checks.is_empty() {
+                bail!("a records case puts its expectations in `records`, not `checks`");
+            }
+            let agent = raw
+                .agent
+                .clone()
+                .ok_or_else(|| anyhow!("a records case needs `agent`"))?;
+            let body = if raw.unescape {
+                crate::text::unescape(robots).context("in `robots`")?
+            } else {
+                robots.clone().into_bytes()
+            };
+            if raw.size_limit.is_some() || raw.fill_to.is_some() || !raw.agent_fallbacks.is_empty()
+            {
+                bail!("a records case takes no `size_limit`, `fill_to` or `agent_fallbacks`");
+            }
+            CaseKind::Records {
+                body,
+                agent,
+                checks: crate::suite::records::checks(
+                    raw.records.as_deref().unwrap_or_default(),
+                    &profiles,
+                )
+                .context("in `records`")?,
+            }
+        }
+        (_, _, _) if raw.records.is_some() => {
+            bail!("`records` only belongs in a case with `robots`")
+        }
         (Some(robots), None, None) => {
             if case_level {
                 bail!("a robots.txt case puts its expectations in `checks`");
@@ -764,8 +814,8 @@ fn build_case(mut raw: RawCase, stem: &str, file: &Path) -> Result<Case> {
         ("agent_fallbacks", !raw.agent_fallbacks.is_empty()),
         ("agent", raw.agent.is_some()),
     ];
-    let served = matches!(kind, CaseKind::Served { .. });
-    if !matches!(kind, CaseKind::Robots { .. })
+    let served = matches!(kind, CaseKind::Served { .. } | CaseKind::Records { .. });
+    if !matches!(kind, CaseKind::Robots { .. } | CaseKind::Records { .. })
         && let Some((key, _)) = robots_only
             .iter()
             .find(|(key, set)| *set && !(served && *key == "agent"))
@@ -947,6 +997,45 @@ pub fn run_reference(case: &Case, profile: Profile) -> Vec<CheckResult> {
         }
         CaseKind::Served { .. } => {
             run_served_reference(case, profile, crate::fetch::DEFAULT_TIMEOUT)
+        }
+        CaseKind::Records {
+            body,
+            agent,
+            checks,
+        } => {
+            let urls = crate::suite::records::urls(checks, PATH_HOST);
+            let answer = crate::engines::protocol::reference_records(profile)(body, agent, &urls);
+            checks
+                .iter()
+                .enumerate()
+                .filter_map(|(index, check)| {
+                    let want = check.expect.get(&profile)?;
+                    let (actual, explanation) = match &answer {
+                        Ok(answer) => {
+                            match crate::suite::records::answered(answer, check, &urls, PATH_HOST) {
+                                Some(got) => (
+                                    Ok(if got == *want {
+                                        Expected::Allow
+                                    } else {
+                                        Expected::Disallow
+                                    }),
+                                    format!("answered {got}, expected {want}"),
+                                ),
+                                None => (Err("unsupported".to_owned()), String::new()),
+                            }
+                        }
+                        Err(e) => (Err(e.clone()), String::new()),
+                    };
+                    Some(CheckResult {
+                        index,
+                        url: check.label(),
+                        agent: Some(agent.clone()),
+                        expected: Expected::Allow,
+                        actual,
+                        explanation,
+                    })
+                })
+                .collect()
         }
         CaseKind::Scope { robots_url, checks } => checks
             .iter()
@@ -1156,7 +1245,7 @@ fn judged(
 pub fn failure_report(case: &Case, profile: Profile, failures: &[&CheckResult]) -> String {
     let mut out = format!("{} [{profile}]\n", case.id);
     match &case.kind {
-        CaseKind::Robots { body, .. } => {
+        CaseKind::Robots { body, .. } | CaseKind::Records { body, .. } => {
             out.push_str(&crate::text::fenced(body));
             out.push('\n');
         }

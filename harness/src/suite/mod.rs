@@ -4,5 +4,6 @@
 pub mod cases;
 pub mod expectations;
 pub mod junit;
+pub mod records;
 pub mod runner;
 pub mod tags;

@@ -626,6 +626,8 @@ pub fn run_parser_watched(
         crate::fetch::DEFAULT_TIMEOUT,
     );
     outcomes.extend(fetched);
+    // Records cases, for adapters whose hello declares `"records": true`.
+    outcomes.extend(run_records_cases(&mut engine, cases, &deviations));
     let mut info = engine.info().clone();
     if info.implementation.is_empty() {
         info = EngineInfo {
@@ -1047,7 +1049,7 @@ impl ReferenceRun {
 pub fn scored(cases: &[Case]) -> BTreeMap<&str, &Case> {
     cases
         .iter()
-        .filter(|c| !matches!(c.kind, CaseKind::Served { .. }))
+        .filter(|c| !matches!(c.kind, CaseKind::Served { .. } | CaseKind::Records { .. }))
         .map(|c| (c.id.as_str(), c))
         .collect()
 }
@@ -1568,6 +1570,102 @@ pub fn run_fetch_cases(
         apply_deviations(&mut outcomes[first..], &case.id, deviations);
     }
     (outcomes, own)
+}
+
+/// Asks an adapter that declared `"records": true` every records case of `cases`, one
+/// records request per case; an adapter that did not is asked nothing (and nothing is counted
+/// against it). Each check passes under a profile when the field's answer is that profile's
+/// value ([`crate::suite::records`]); a field the adapter answers `unsupported` is
+/// unsupported.
+pub fn run_records_cases(
+    engine: &mut SubprocessEngine,
+    cases: &[Case],
+    deviations: &BTreeMap<(String, Profile), String>,
+) -> Vec<CheckOutcome> {
+    let mut outcomes = Vec::new();
+    if !cases
+        .iter()
+        .any(|c| matches!(c.kind, CaseKind::Records { .. }))
+        || !engine.answers_records()
+    {
+        return outcomes;
+    }
+    for case in cases {
+        let CaseKind::Records {
+            body,
+            agent,
+            checks,
+        } = &case.kind
+        else {
+            continue;
+        };
+        let first = outcomes.len();
+        let urls = crate::suite::records::urls(checks, cases::PATH_HOST);
+        let answer = engine.records(body, agent, &urls);
+        for (index, check) in checks.iter().enumerate() {
+            let expected: BTreeMap<Profile, Expected> =
+                check.expect.keys().map(|p| (*p, Expected::Allow)).collect();
+            let (reply, status, label) = match &answer {
+                Ok(answer) => {
+                    match crate::suite::records::answered(answer, check, &urls, cases::PATH_HOST) {
+                        None => (
+                            Reply::Verdict(WireVerdict::Unsupported),
+                            judge(Answer::Unsupported, &expected),
+                            format!("{} (unsupported)", check.label()),
+                        ),
+                        Some(got) => {
+                            let status: BTreeMap<Profile, Status> = check
+                                .expect
+                                .iter()
+                                .map(|(p, want)| {
+                                    (
+                                        *p,
+                                        if got == *want {
+                                            Status::Pass
+                                        } else {
+                                            Status::Fail
+                                        },
+                                    )
+                                })
+                                .collect();
+                            let all = status.values().all(|s| *s == Status::Pass);
+                            let verdict = if all {
+                                WireVerdict::Allow
+                            } else {
+                                WireVerdict::Disallow
+                            };
+                            (
+                                Reply::Verdict(verdict),
+                                status,
+                                format!("{} (answered {got})", check.label()),
+                            )
+                        }
+                    }
+                }
+                Err(e @ EngineError::Timeout { .. }) => (
+                    Reply::Timeout(e.to_string()),
+                    judge(Answer::Timeout, &expected),
+                    check.label(),
+                ),
+                Err(e) => (
+                    Reply::Error(e.to_string()),
+                    judge(Answer::Error, &expected),
+                    check.label(),
+                ),
+            };
+            outcomes.push(CheckOutcome {
+                case: case.id.clone(),
+                index,
+                url: label,
+                agent: agent.clone(),
+                reply,
+                expected,
+                status,
+            });
+        }
+        apply_deviations(&mut outcomes[first..], &case.id, deviations);
+    }
+    outcomes
 }
 
 /// The outcome of a fetch case's request check `index` (what the server was asked), whose

@@ -108,6 +108,16 @@ pub const TAGS: &[Tag] = &[
     tag("empty-value", FILE_FORMAT, "a field with an empty value"),
     tag("sitemap", FILE_FORMAT, "`sitemap` lines"),
     tag(
+        "crawl-delay",
+        FILE_FORMAT,
+        "`crawl-delay` and `request-rate` lines",
+    ),
+    tag(
+        "content-usage",
+        FILE_FORMAT,
+        "`content-usage` rules and other usage-preference lines",
+    ),
+    tag(
         "path-matching",
         PATH_MATCHING,
         "matching a pattern against a path",
