@@ -190,12 +190,14 @@ impl Client {
     /// Asks again after `previous` (a second question to the same crawler): the copy kept is
     /// used while it is fresh, and revalidated once it is not. RFC 9309 §2.4 “Crawlers MAY
     /// cache the fetched robots.txt file's contents. Crawlers MAY use standard cache control as
-    /// defined in \[RFC9111\].”; the reference does: a copy is fresh for its `max-age`, or
+    /// defined in [RFC9111].”; the reference does: a copy is fresh for its `max-age`, or
     /// without one for the 24 hours of §2.4 “Crawlers SHOULD NOT use the cached version for
     /// more than 24 hours, unless the robots.txt file is unreachable.” and Google 2019
     /// (Caching) “robots.txt content is generally cached for up to 24 hours”. A stale copy
     /// with a validator is asked for with `If-None-Match` / `If-Modified-Since`; a 304 keeps
     /// it (RFC 9111 §4.3.4). Only a final 2xx is kept, and nothing under `no-store`.
+    ///
+    /// [RFC9111]: https://www.rfc-editor.org/rfc/rfc9111
     pub fn fetch_again(&self, previous: &Exchange) -> Exchange {
         let kept = previous
             .body
