@@ -23,7 +23,7 @@ use serde::Serialize;
 use crate::answer::Answer;
 use crate::engines::adapters::{Adapter, Kind};
 use crate::engines::registry::{self, Dirs};
-use crate::engines::{Engine, EngineError, EngineInfo, PeerEngine, SubprocessEngine};
+use crate::engines::{EngineError, EngineInfo};
 
 /// The shipped list of AI crawlers' tokens.
 const AI_CRAWLERS: &str = include_str!("../data/ai-crawlers.txt");
@@ -280,19 +280,9 @@ fn ask_all(
     let progress = std::sync::Mutex::new(log);
     let ask = |adapter: &Adapter| {
         let name = &adapter.manifest.name;
-        let mut engine: Box<dyn Engine> = match PeerEngine::new(name) {
-            Some(peer) => Box::new(peer),
-            None => {
-                let mut engine = SubprocessEngine::new(name, adapter.command(), options.timeout);
-                if let Err(e) = engine.ensure_started() {
-                    let info = EngineInfo {
-                        name: name.clone(),
-                        ..EngineInfo::default()
-                    };
-                    return (info, Err(e.to_string()));
-                }
-                Box::new(engine)
-            }
+        let mut engine = match crate::compare::start(adapter, options.timeout) {
+            Ok(engine) => engine,
+            Err(unavailable) => return unavailable,
         };
         let replies = agents
             .iter()

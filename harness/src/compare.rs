@@ -241,6 +241,29 @@ type Reply = (Answer, Option<String>);
 
 type Replies = Result<Vec<Reply>, String>;
 
+/// The adapter's implementation, started: a Rust crate linked in, else its adapter program.
+/// When it cannot start, who it is (its name) and why, as the caller reports it.
+pub(crate) fn start<T>(
+    adapter: &Adapter,
+    timeout: Duration,
+) -> Result<Box<dyn Engine>, (EngineInfo, Result<T, String>)> {
+    let name = &adapter.manifest.name;
+    if let Some(peer) = PeerEngine::new(name) {
+        return Ok(Box::new(peer));
+    }
+    let mut engine = SubprocessEngine::new(name, adapter.command(), timeout);
+    match engine.ensure_started() {
+        Ok(()) => Ok(Box::new(engine)),
+        Err(e) => {
+            let info = EngineInfo {
+                name: name.clone(),
+                ..EngineInfo::default()
+            };
+            Err((info, Err(e.to_string())))
+        }
+    }
+}
+
 /// Every chosen implementation's answer to every URL, in the adapters' order.
 fn ask_all(
     chosen: &[Adapter],
@@ -251,19 +274,9 @@ fn ask_all(
 ) -> Vec<(EngineInfo, Replies)> {
     let ask = |adapter: &Adapter| {
         let name = &adapter.manifest.name;
-        let mut engine: Box<dyn Engine> = match PeerEngine::new(name) {
-            Some(peer) => Box::new(peer),
-            None => {
-                let mut engine = SubprocessEngine::new(name, adapter.command(), options.timeout);
-                if let Err(e) = engine.ensure_started() {
-                    let info = EngineInfo {
-                        name: name.clone(),
-                        ..EngineInfo::default()
-                    };
-                    return (info, Err(e.to_string()));
-                }
-                Box::new(engine)
-            }
+        let mut engine = match start(adapter, options.timeout) {
+            Ok(engine) => engine,
+            Err(unavailable) => return unavailable,
         };
         let replies = match engine.check(body, agent, urls) {
             Ok(verdicts) => verdicts.into_iter().map(|v| (v.into(), None)).collect(),
