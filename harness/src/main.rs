@@ -18,7 +18,7 @@ use reptest::fuzz::corpus::Corpus;
 use reptest::fuzz::generate::InputClasses;
 use reptest::fuzz::merge::{self, Shard};
 use reptest::suite::expectations::{self, Expectations};
-use reptest::suite::{cases, junit, runner};
+use reptest::suite::{cases, document, junit, render, runner};
 use reptest::text::{parse_duration, parse_seconds, parse_timeout};
 use reptest::{compare, explain, report, scaffold};
 use reptest_reference::Profile;
@@ -795,7 +795,7 @@ fn run_suite(args: &RunArgs) -> Result<ExitCode> {
         .as_ref()
         .map_or(vec![args.profile], |g| g.profiles.clone());
     if !chosen.is_empty() {
-        writeln!(out, "{}", runner::plan_line(chosen.len(), &all, args.jobs))?;
+        writeln!(out, "{}", render::plan_line(chosen.len(), &all, args.jobs))?;
         out.flush()?;
         let total = chosen.len();
         let progress = |done, r: &runner::AdapterReport| say_line(&r.progress_line(done, total));
@@ -816,16 +816,16 @@ fn run_suite(args: &RunArgs) -> Result<ExitCode> {
             failed_run |= verdict.failed();
         }
         for report in &reports {
-            let detail = runner::Detail {
+            let detail = render::Detail {
                 brief: args.brief,
                 explain: args.explain,
             };
-            let text = runner::render_adapter_with(report, args.profile, &all, detail)?;
+            let text = render::render_adapter_with(report, args.profile, &all, detail)?;
             write!(out, "{text}")?;
             failed_run |= report.failed();
         }
-        writeln!(out, "\n{}", runner::summary_table(&reports, &all)?)?;
-        if let Some(line) = runner::broken_line(&reports) {
+        writeln!(out, "\n{}", render::summary_table(&reports, &all)?)?;
+        if let Some(line) = render::broken_line(&reports) {
             writeln!(out, "{line}")?;
         }
         write!(out, "{gate_text}")?;
@@ -864,14 +864,14 @@ fn run_suite(args: &RunArgs) -> Result<ExitCode> {
         writeln!(out, "wrote {}", path.display())?;
     }
     if let Some(path) = &args.json {
-        let doc = runner::RunDocument::new(&reports, &all, reference.results.clone());
+        let doc = document::RunDocument::new(&reports, &all, reference.results.clone());
         std::fs::write(path, serde_json::to_string_pretty(&doc)?)
             .with_context(|| format!("cannot write {}", path.display()))?;
     }
     writeln!(
         out,
         "{}",
-        runner::result_line(&reference, &reports, gate.is_some(), failed_run)
+        render::result_line(&reference, &reports, gate.is_some(), failed_run)
     )?;
     Ok(if failed_run {
         ExitCode::FAILURE

@@ -11,7 +11,7 @@ use std::time::Duration;
 use reptest::answer::Status;
 use reptest::engines::adapters;
 use reptest::suite::cases;
-use reptest::suite::runner::{self, Reply};
+use reptest::suite::runner::Reply;
 use reptest_reference::Profile;
 
 const CASES: &str = r##"# Cases that trip the faulty adapter, one fault each, between plain cases.
@@ -255,13 +255,18 @@ fn every_fault_is_recorded_and_every_other_result_kept() {
     assert_eq!(report.starts, 6, "starts: {}", report.starts);
     assert!(!report.broken());
 
-    let text = runner::render_adapter(&report, Profile::Google, &cases, false).expect("renders");
+    let text = reptest::suite::render::render_adapter(&report, Profile::Google, &cases, false)
+        .expect("renders");
     assert!(
         text.contains("unexpected-pass faulty/listed-but-passes"),
         "{text}"
     );
     assert!(text.contains("STALE deviation"), "{text}");
-    let doc = runner::RunDocument::new(std::slice::from_ref(&report), &cases, Vec::new());
+    let doc = reptest::suite::document::RunDocument::new(
+        std::slice::from_ref(&report),
+        &cases,
+        Vec::new(),
+    );
     let json = serde_json::to_value(&doc).expect("serialisable");
     // crash, hang, garbage, wrong id, the reported error, both checks of `short`, and the
     // late answer: no verdict to judge; the answers tell the timeouts apart.

@@ -2,8 +2,10 @@
 //! running the suite over engines.
 
 pub mod cases;
+pub mod document;
 pub mod expectations;
 pub mod junit;
 pub mod records;
+pub mod render;
 pub mod runner;
 pub mod tags;
