@@ -29,6 +29,9 @@ pub struct Defect {
 /// The defects of each implementation (one per behaviour; readings of points where the texts
 /// part and points no text decides are not defects), in the order its findings report ranks
 /// them ([`crate::fuzz::filing::defects`]). The one place the report reads root causes.
+/// Every implementation a campaign asked has an entry, empty when nothing was found; one no
+/// campaign asked (a whole crawler, an adapter added since) has none: it is not fuzzed, which
+/// is not the same as having no defect.
 pub fn defects(findings: &Findings, measured: &Measured) -> BTreeMap<String, Vec<Defect>> {
     let mut by_impl: BTreeMap<&str, Vec<&crate::fuzz::rootcause::RootCause>> = BTreeMap::new();
     for cause in &findings.causes {
@@ -37,7 +40,7 @@ pub fn defects(findings: &Findings, measured: &Measured) -> BTreeMap<String, Vec
             .or_default()
             .push(cause);
     }
-    by_impl
+    let found = by_impl
         .into_iter()
         .map(|(name, causes)| {
             let list = crate::fuzz::filing::defects(&causes, &findings.index, measured)
@@ -55,7 +58,14 @@ pub fn defects(findings: &Findings, measured: &Measured) -> BTreeMap<String, Vec
                 .collect();
             (name.to_owned(), list)
         })
-        .collect()
+        .collect::<BTreeMap<_, _>>();
+    let mut all = found;
+    for run in &findings.index.runs {
+        for engine in &run.engines {
+            all.entry(engine.clone()).or_default();
+        }
+    }
+    all
 }
 
 /// Everything the summary says about one implementation.
@@ -65,7 +75,8 @@ pub(super) struct Row<'r> {
     pub conformance: [(Tally, Tally); 2],
     /// Failure causes under `rfc9309`, then `google`.
     pub causes: [Vec<Cause>; 2],
-    /// Its defects from the differential findings (`None`: no findings index).
+    /// Its defects from the differential findings (`None`: no campaign asked it, or there is
+    /// no findings index).
     pub defects: Option<&'r [Defect]>,
     /// Real-world checks answered and differing from the `google` profile.
     pub real_world: Option<(usize, usize)>,
@@ -93,7 +104,7 @@ pub(super) fn rows<'r>(
                 )
             }),
             causes: PROFILES.map(|p| scores::causes(results, imp, Suite::Robots, p)),
-            defects: defects.map(|d| d.get(&imp.name).map_or(&[][..], Vec::as_slice)),
+            defects: defects.and_then(|d| d.get(&imp.name).map(Vec::as_slice)),
             real_world: results.impact.as_ref().and_then(|i| {
                 let row = i.implementations.iter().find(|r| r.name == imp.name)?;
                 Some((
@@ -214,7 +225,7 @@ pub(super) fn summary_md(out: &mut String, results: &Results, rows: &[Row<'_>]) 
         let name = &row.imp.name;
         let findings = match row.defects {
             Some(d) => format!("[{}](findings/{name}.md)", d.len()),
-            None => "–".to_owned(),
+            None => "not fuzzed".to_owned(),
         };
         let real = row
             .real_world
@@ -486,7 +497,11 @@ pub(super) fn implementation_md(results: &Results, row: &Row<'_>) -> Result<Stri
     }
     writeln!(out, "## Differential findings\n")?;
     match row.defects {
-        None => writeln!(out, "No findings index.\n")?,
+        None => writeln!(
+            out,
+            "Not fuzzed: no differential campaign has asked it (whole crawlers are left out of \
+             `fuzz-diff`).\n"
+        )?,
         Some([]) => writeln!(out, "No defect.\n")?,
         Some(list) => {
             writeln!(
@@ -644,7 +659,10 @@ pub(super) fn summary_html(rows: &[Row<'_>]) -> String {
                 d.len(),
                 d.len()
             ),
-            None => "<td data-sort=\"-1\">–</td>".to_owned(),
+            None => {
+                "<td data-sort=\"-1\" title=\"no differential campaign asked it\">not fuzzed</td>"
+                    .to_owned()
+            }
         };
         let real = match row.real_world {
             Some((n, d)) => format!(
@@ -887,7 +905,10 @@ pub(super) fn implementation_html(results: &Results, row: &Row<'_>) -> String {
     }
     out.push_str("<h3>Differential findings</h3>\n");
     match row.defects {
-        None => out.push_str("<p>No findings index.</p>\n"),
+        None => out.push_str(
+            "<p>Not fuzzed: no differential campaign has asked it (whole crawlers are left out \
+             of <code>fuzz-diff</code>).</p>\n",
+        ),
         Some([]) => out.push_str("<p>No defect.</p>\n"),
         Some(list) => {
             out.push_str(&format!(
