@@ -107,6 +107,10 @@ enum FindingsCommand {
         /// Seconds an adapter may take to answer one request before it counts as hung.
         #[arg(long, default_value = "5", value_parser = parse_timeout)]
         timeout: Duration,
+        /// Also ask them about the families that hold no answer of theirs (found by a
+        /// campaign that did not ask them), timeout families excepted.
+        #[arg(long)]
+        fill: bool,
         #[command(flatten)]
         dirs: Dirs,
     },
@@ -622,6 +626,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                     adapters: names,
                     out,
                     timeout,
+                    fill,
                     dirs,
                 },
         } => {
@@ -635,7 +640,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 eprintln!("warning: {warning}");
             }
             let summary =
-                reptest::fuzz::reask::reask(&out, &mut engines, &bodies, &mut |n, total| {
+                reptest::fuzz::reask::reask(&out, &mut engines, &bodies, fill, &mut |n, total| {
                     if n % 100 == 0 {
                         eprintln!("reask: family {n} of {total}");
                     }

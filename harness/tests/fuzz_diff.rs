@@ -448,8 +448,8 @@ fn reasking_a_mended_implementation_drops_what_it_no_longer_does() {
         })
     };
     let bodies = [("ignores-dollar".to_owned(), BodyAs::Bytes)];
-    let summary =
-        reptest::fuzz::reask::reask(&dir, &mut mended(), &bodies, &mut |_, _| {}).expect("reask");
+    let summary = reptest::fuzz::reask::reask(&dir, &mut mended(), &bodies, false, &mut |_, _| {})
+        .expect("reask");
     let after = Catalogue::open(&dir)
         .expect("catalogue")
         .families()
@@ -490,10 +490,43 @@ fn reasking_a_mended_implementation_drops_what_it_no_longer_does() {
             "Splits 1 implementation(s) from the reference under `rfc9309` and 0 under `google`."
         ));
     }
-    let again =
-        reptest::fuzz::reask::reask(&dir, &mut mended(), &bodies, &mut |_, _| {}).expect("reask");
+    let again = reptest::fuzz::reask::reask(&dir, &mut mended(), &bodies, false, &mut |_, _| {})
+        .expect("reask");
     assert_eq!(
         (again.changed, again.dropped.len(), again.merged.len()),
         (0, 0, 0)
     );
+}
+
+/// `reptest findings reask --fill`: an implementation the campaign did not ask gains its
+/// answer on every family only when filling (so a witness answers where a port of it is
+/// judged); without `--fill` no family gains it.
+#[test]
+fn reasking_with_fill_asks_an_implementation_the_campaign_did_not() {
+    let stop = Arc::new(AtomicBool::new(false));
+    let (dir, mut campaign) = fresh("fuzz-diff-reask-fill", ignores_dollar(), &stop);
+    campaign.run(&settings(), &mut |_| {}).expect("run");
+    assert!(!campaign.catalogue().families().is_empty());
+    let witness = || {
+        planted("late-witness", |reference, body, agent, urls| {
+            reference.check(body, agent, urls)
+        })
+    };
+    let bodies = [("late-witness".to_owned(), BodyAs::Bytes)];
+    let holds = |dir: &std::path::Path| {
+        Catalogue::open(dir)
+            .expect("catalogue")
+            .families()
+            .iter()
+            .filter(|f| f.split.contains_key("late-witness"))
+            .count()
+    };
+    reptest::fuzz::reask::reask(&dir, &mut witness(), &bodies, false, &mut |_, _| {})
+        .expect("reask");
+    assert_eq!(holds(&dir), 0, "asked without --fill");
+    let summary = reptest::fuzz::reask::reask(&dir, &mut witness(), &bodies, true, &mut |_, _| {})
+        .expect("reask");
+    let families = Catalogue::open(&dir).expect("catalogue").families().len();
+    assert_eq!(holds(&dir), families, "{summary}");
+    assert_eq!(summary.changed, families);
 }

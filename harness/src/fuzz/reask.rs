@@ -20,6 +20,11 @@
 //! - the index notes how each named implementation receives the body now, and the pages of
 //!   the families whose answers changed are redrawn.
 //!
+//! With `fill`, the named implementations are also asked about the families that hold no
+//! answer of theirs (found by a campaign that did not ask them; a timeout family still gains
+//! none): so Google's parser, the `google` witness, answers on every family a port of it is
+//! judged on.
+//!
 //! Inputs a new campaign would reach only through the new call are not looked for: that is
 //! the next campaign's work.
 
@@ -74,12 +79,14 @@ impl fmt::Display for ReaskSummary {
 }
 
 /// Re-asks `engines` about every family of the catalogue in `dir` (each engine receiving
-/// the body as `bodies` says), and rewrites the catalogue. Progress goes to `progress`
-/// (family number, total).
+/// the body as `bodies` says), and rewrites the catalogue; with `fill`, also about the
+/// families holding no answer of theirs, but for timeout families. Progress goes to
+/// `progress` (family number, total).
 pub fn reask(
     dir: &Path,
     engines: &mut [Box<dyn Engine>],
     bodies: &[(String, BodyAs)],
+    fill: bool,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<ReaskSummary> {
     let mut catalogue = Catalogue::open(dir)?;
@@ -101,12 +108,12 @@ pub fn reask(
             continue;
         };
         let mut answers = BTreeMap::new();
-        // Only the answers the family holds: a timeout family, say, keeps no other
-        // implementation's.
-        for engine in engines
-            .iter_mut()
-            .filter(|e| family.split.contains_key(&e.info().name))
-        {
+        // Only the answers the family holds (with `fill`, those it lacks too): a timeout
+        // family, say, keeps no other implementation's.
+        let holds = |name: &String| {
+            family.split.contains_key(name) || (fill && family.timeout_ms.is_none())
+        };
+        for engine in engines.iter_mut().filter(|e| holds(&e.info().name)) {
             let said = engine.check(
                 &input.body(),
                 &input.agent,
