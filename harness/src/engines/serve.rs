@@ -114,9 +114,10 @@ fn peer_records(
     Ok(WireRecords {
         sitemaps: field(got.sitemaps),
         crawl_delay: field(got.crawl_delay),
-        request_rate: field(got.request_rate.map(|rate| {
-            rate.map(|(requests, seconds)| WireRate { requests, seconds })
-        })),
+        request_rate: field(
+            got.request_rate
+                .map(|rate| rate.map(|(requests, seconds)| WireRate { requests, seconds })),
+        ),
         content_usage: RecordField::default(),
     })
 }
