@@ -333,8 +333,9 @@ fn spec_url(reference: &str) -> Option<String> {
     }
 }
 
-/// The first sentence a note quotes (in “…” or "…"), when it quotes one, with the text of the
-/// note before it (where the note names whose sentence it is).
+/// The first sentence a note quotes (between curly or straight double quotation marks), when
+/// it quotes one, with the text of the note before it (where the note names whose sentence it
+/// is).
 fn cited_sentence(note: &str) -> Option<(String, String)> {
     let note = note.split_whitespace().collect::<Vec<_>>().join(" ");
     let mut best: Option<(usize, String)> = None;
@@ -356,9 +357,9 @@ fn cited_sentence(note: &str) -> Option<(String, String)> {
 }
 
 /// The spec reference a quotation comes from, by the document its note names last before it
-/// (`RFC 9309 §2.2.4 “…”`, `draft-ietf-aipref-attach “…”`): among the case's references, the
-/// first of that document (a Google reference: of any Google text). `None` when the note names a text that cannot be linked (Google's)
-/// or none.
+/// (RFC 9309, Google, aipref): among the case's references, the first of that document (a
+/// Google reference: of any Google text). `None` when the note names a text that cannot be
+/// linked (Google's) or none.
 fn source_of<'a>(before: &str, spec: &'a [String]) -> Option<&'a String> {
     let named = [
         ("RFC 9309", "rfc9309"),
