@@ -480,7 +480,10 @@ mod tests {
         let body = b"user-agent: *\ncrawl-delay: 0.5\nsitemap: https://example.com/s.xml\n";
         let read = records("texting-robots").expect("texting-robots reads records");
         let got = read(body, "FooBot", &[]).expect("parses");
-        assert_eq!(got.sitemaps, Some(vec!["https://example.com/s.xml".to_owned()]));
+        assert_eq!(
+            got.sitemaps,
+            Some(vec!["https://example.com/s.xml".to_owned()])
+        );
         assert_eq!(got.crawl_delay, Some(Some(0.5)));
         assert_eq!(got.request_rate, None, "texting_robots has no request-rate");
         assert!(records("cylon").is_none(), "cylon documents no records");
