@@ -18,6 +18,7 @@ mod implementer_run;
 mod loader;
 mod protocol;
 mod report_page;
+mod report_records;
 mod report_sections;
 mod site_owner;
 mod workflow;

@@ -120,6 +120,39 @@ pub fn find(name: &str) -> Option<&'static Peer> {
     PEERS.iter().find(|p| p.name == name)
 }
 
+/// What a crate reports besides verdicts, for one crawler (the records request of
+/// `harness/PROTOCOL.md`, section 6). `None` is a field the crate does not expose
+/// (answered `unsupported`); `Some(None)` is a field it exposes and has no value for.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Records {
+    /// The sitemap URLs, in the crate's order.
+    pub sitemaps: Option<Vec<String>>,
+    /// The crawl-delay, in seconds.
+    pub crawl_delay: Option<Option<f64>>,
+    /// The request-rate: requests per seconds.
+    pub request_rate: Option<Option<(u64, u64)>>,
+}
+
+/// Reads a body's records for an agent: `(body, agent, urls)`, the URLs those of the request;
+/// the crate's error as `Err`.
+pub type RecordsFn = fn(&[u8], &str, &[String]) -> Result<Records, String>;
+
+/// The robots.txt URL a records request places the file at when the crate takes one and the
+/// request asks about no URL: the host of every spec case's URLs (`harness/PROTOCOL.md`,
+/// section 6).
+pub const RECORDS_ROBOTS_URL: &str = "http://example.com/robots.txt";
+
+/// The records reader of the peer called `name`, when its crate documents crawl-delay,
+/// request-rate or sitemaps.
+pub fn records(name: &str) -> Option<RecordsFn> {
+    match name {
+        "texting-robots" => Some(texting_robots_records),
+        #[cfg(feature = "http-client-crates")]
+        "robotparser-rs" => Some(robotparser_records),
+        _ => None,
+    }
+}
+
 /// Fetches a robots.txt URL with a crate's own HTTP client and decides URLs for an agent:
 /// `(robots_url, agent, urls, timeout_ms)`.
 pub type FetchFn = fn(&str, &str, &[String], u64) -> Answer;
@@ -307,6 +340,19 @@ fn texting_robots(body: &[u8], agent: &str, urls: &[String]) -> Answer {
         .collect())
 }
 
+/// `Robot::new(agent, bytes)`, then its public fields, as its documentation describes them:
+/// `delay`, "The delay in seconds between requests. If `Crawl-Delay` is set in `robots.txt` it
+/// will return `Some(f32)` and otherwise `None`", and `sitemaps`, "Any sitemaps found in the
+/// `robots.txt` file are added to this vector". It has no request-rate.
+fn texting_robots_records(body: &[u8], agent: &str, _urls: &[String]) -> Result<Records, String> {
+    let robot = texting_robots::Robot::new(agent, body).map_err(|e| e.to_string())?;
+    Ok(Records {
+        sitemaps: Some(robot.sitemaps.clone()),
+        crawl_delay: Some(robot.delay.map(f64::from)),
+        request_rate: None,
+    })
+}
+
 /// `Robots::parse(bytes, agent)` then `is_allowed(path)`.
 fn robotxt(body: &[u8], agent: &str, urls: &[String]) -> Answer {
     let robots = robotxt::Robots::parse(body, agent);
@@ -377,6 +423,36 @@ fn robotparser(body: &[u8], agent: &str, urls: &[String]) -> Answer {
         .collect())
 }
 
+/// `parse_robots_txt(origin, text)` with the origin of the first URL (of
+/// [`RECORDS_ROBOTS_URL`] when there is none), then the
+/// `RobotsTxtService` methods, as documented: `get_crawl_delay(agent)` "Returns the crawl delay
+/// for this user agent as a Duration, or None if no crawl delay is defined", `get_sitemaps()`
+/// "Returns the list of URL sitemaps that have been listed in the robots.txt file" (each URL as
+/// the `url` crate serialises it), `get_req_rate(agent)` "Returns information about the
+/// restrictions set for sending HTTP requests to the server".
+#[cfg(feature = "http-client-crates")]
+fn robotparser_records(body: &[u8], agent: &str, urls: &[String]) -> Result<Records, String> {
+    use robotparser::service::RobotsTxtService;
+    let first = urls.first().map_or(RECORDS_ROBOTS_URL, String::as_str);
+    let origin = url::Url::parse(first).map_err(|e| e.to_string())?.origin();
+    let robots = robotparser::parser::parse_robots_txt(origin, &fetched_text(body)).get_result();
+    Ok(Records {
+        sitemaps: Some(
+            robots
+                .get_sitemaps()
+                .iter()
+                .map(ToString::to_string)
+                .collect(),
+        ),
+        crawl_delay: Some(robots.get_crawl_delay(agent).map(|d| d.as_secs_f64())),
+        request_rate: Some(
+            robots
+                .get_req_rate(agent)
+                .map(|r| (r.requests as u64, r.seconds as u64)),
+        ),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -397,6 +473,20 @@ mod tests {
                 peer.name
             );
         }
+    }
+
+    #[test]
+    fn records_are_the_crates_documented_values() {
+        let body = b"user-agent: *\ncrawl-delay: 0.5\nsitemap: https://example.com/s.xml\n";
+        let read = records("texting-robots").expect("texting-robots reads records");
+        let got = read(body, "FooBot", &[]).expect("parses");
+        assert_eq!(
+            got.sitemaps,
+            Some(vec!["https://example.com/s.xml".to_owned()])
+        );
+        assert_eq!(got.crawl_delay, Some(Some(0.5)));
+        assert_eq!(got.request_rate, None, "texting_robots has no request-rate");
+        assert!(records("cylon").is_none(), "cylon documents no records");
     }
 
     #[test]

@@ -3,7 +3,9 @@
 // An adapter calls Serve with its hello fields and a Check function, which answers one of
 // "allow", "disallow", "unsupported" per URL, or an error (the implementation's error on that
 // input, answered as such; the adapter keeps serving). An adapter whose library fetches
-// robots.txt itself also passes a Fetch function: its hello then declares "fetch": true.
+// robots.txt itself also passes a Fetch function: its hello then declares "fetch": true. One
+// whose library reports the other records (sitemaps, crawl-delay, ...) calls ServeRecords with
+// a Records function as well: its hello then declares "records": true (PROTOCOL.md section 6).
 package adapter
 
 import (
@@ -22,6 +24,14 @@ type Check func(body []byte, agent string, urls []string) ([]string, error)
 // Fetch answers a fetch request: the robots.txt URL, the agent, the URLs and the timeout.
 type Fetch func(robotsURL, agent string, urls []string, timeoutMs int64) ([]string, error)
 
+// Records answers a records request: the body bytes, the agent and the URLs whose usage
+// preferences are asked. It returns the fields the library exposes ("sitemaps",
+// "crawl_delay", "request_rate", "content_usage"); a field left out is answered "unsupported".
+type Records func(body []byte, agent string, urls []string) (map[string]any, error)
+
+// Unsupported is the answer of a field the library does not expose.
+const Unsupported = "unsupported"
+
 type request struct {
 	ID        *uint64  `json:"id"`
 	RobotsB64 []byte   `json:"robots_b64"`
@@ -29,21 +39,32 @@ type request struct {
 	Agent     string   `json:"agent"`
 	URLs      []string `json:"urls"`
 	TimeoutMs int64    `json:"timeout_ms"`
+	Records   bool     `json:"records"`
 }
 
 type response struct {
-	ID       *uint64  `json:"id"`
-	Verdicts []string `json:"verdicts,omitempty"`
-	Error    string   `json:"error,omitempty"`
+	ID       *uint64        `json:"id"`
+	Verdicts []string       `json:"verdicts,omitempty"`
+	Records  map[string]any `json:"records,omitempty"`
+	Error    string         `json:"error,omitempty"`
 }
 
 // Serve prints the hello (protocol, language and fetch added to hello) and answers requests
 // from stdin until EOF.
 func Serve(hello map[string]any, check Check, fetch Fetch) {
+	ServeRecords(hello, check, fetch, nil)
+}
+
+// ServeRecords is Serve for an adapter that also answers records requests (records may be nil:
+// then it is Serve).
+func ServeRecords(hello map[string]any, check Check, fetch Fetch, records Records) {
 	hello["protocol"] = 1
 	hello["language"] = "go"
 	if fetch != nil {
 		hello["fetch"] = true
+	}
+	if records != nil {
+		hello["records"] = true
 	}
 	out := bufio.NewWriter(os.Stdout)
 	write := func(v any) {
@@ -57,7 +78,7 @@ func Serve(hello map[string]any, check Check, fetch Fetch) {
 	for {
 		line, err := in.ReadString('\n')
 		if strings.TrimSpace(line) != "" {
-			write(answer(line, check, fetch))
+			write(answer(line, check, fetch, records))
 		}
 		if err != nil {
 			return
@@ -65,7 +86,7 @@ func Serve(hello map[string]any, check Check, fetch Fetch) {
 	}
 }
 
-func answer(line string, check Check, fetch Fetch) (resp response) {
+func answer(line string, check Check, fetch Fetch, records Records) (resp response) {
 	var req request
 	if err := json.Unmarshal([]byte(line), &req); err != nil || req.ID == nil || req.URLs == nil {
 		resp.ID = req.ID
@@ -80,9 +101,30 @@ func answer(line string, check Check, fetch Fetch) (resp response) {
 		// A panic in the library is its error on this input.
 		if p := recover(); p != nil {
 			resp.Verdicts = nil
+			resp.Records = nil
 			resp.Error = fmt.Sprintf("panic: %v", p)
 		}
 	}()
+	if req.Records {
+		if records == nil {
+			resp.Error = "this adapter does not answer records"
+			return
+		}
+		answer, err := records(req.RobotsB64, req.Agent, req.URLs)
+		if err != nil {
+			resp.Error = err.Error()
+			return
+		}
+		resp.Records = map[string]any{}
+		for _, field := range []string{"sitemaps", "crawl_delay", "request_rate", "content_usage"} {
+			value, ok := answer[field]
+			if !ok {
+				value = Unsupported
+			}
+			resp.Records[field] = value
+		}
+		return
+	}
 	var verdicts []string
 	var err error
 	if req.RobotsURL != nil {

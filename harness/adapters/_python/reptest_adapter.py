@@ -86,6 +86,17 @@ def robots_url(url):
     return urllib.parse.urlunsplit((parts.scheme, parts.netloc, "/robots.txt", "", ""))
 
 
+# The host of the spec cases' URLs (PROTOCOL.md section 6): a records request that asks about
+# no URL still places the file there, for libraries that take the robots.txt URL.
+RECORDS_ROBOTS_URL = "http://example.com/robots.txt"
+
+
+def records_robots_url(urls):
+    """The robots.txt URL of a records request: the one of its URLs' host, or
+    RECORDS_ROBOTS_URL when it asks about none."""
+    return robots_url(urls[0]) if urls else RECORDS_ROBOTS_URL
+
+
 def verdict(allowed):
     return "allow" if allowed else "disallow"
 

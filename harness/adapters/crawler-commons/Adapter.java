@@ -49,6 +49,7 @@ public final class Adapter {
         hello.addProperty("version", version);
         hello.addProperty("language", "java");
         hello.addProperty("fetch", true);
+        hello.addProperty("records", true);
         out.println(hello);
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         String line;
@@ -79,6 +80,13 @@ public final class Adapter {
             List<String> urls = new ArrayList<>();
             for (JsonElement url : request.getAsJsonArray("urls")) {
                 urls.add(url.getAsString());
+            }
+            if (request.has("records") && request.get("records").isJsonPrimitive()
+                    && request.get("records").getAsJsonPrimitive().isBoolean()
+                    && request.get("records").getAsBoolean()) {
+                byte[] body = Base64.getDecoder().decode(request.get("robots_b64").getAsString());
+                response.add("records", records(body, agent, urls));
+                return response;
             }
             List<String> verdicts;
             if (request.has("robots_url")) {
@@ -112,6 +120,40 @@ public final class Adapter {
         String robotsUrl = new URI(urls.get(0)).resolve("/robots.txt").toString();
         BaseRobotRules rules = parser.parseContent(robotsUrl, body, "text/plain", robotNames(agent));
         return verdicts(rules, urls);
+    }
+
+    /**
+     * A records request (harness/PROTOCOL.md section 6). The library's documented accessors on
+     * the rules parseContent returns: BaseRobotRules.getCrawlDelay(), "Get Crawl-delay (in
+     * milliseconds)", "or UNSET_CRAWL_DELAY if not defined", and getSitemaps(), "Get URLs of
+     * sitemap links found in robots.txt". It has no request-rate and no content-usage. The
+     * robots.txt URL is the one of the URLs' host (http://example.com, the suite's, when none is
+     * asked): the library resolves a relative sitemap against it.
+     */
+    private static JsonObject records(byte[] body, String agent, List<String> urls) throws Exception {
+        String robotsUrl = urls.isEmpty() ? "http://example.com/robots.txt"
+                : new URI(urls.get(0)).resolve("/robots.txt").toString();
+        // An agent that is not a product token is outside the call contract (see check()): the
+        // library is given none, and the crawler's own record, crawl-delay, is not asked.
+        boolean token = PRODUCT_TOKEN.matcher(agent).matches();
+        SimpleRobotRulesParser parser = new SimpleRobotRulesParser();
+        BaseRobotRules rules = parser.parseContent(robotsUrl, body, "text/plain",
+                token ? robotNames(agent) : List.of());
+        JsonObject answer = new JsonObject();
+        JsonArray sitemaps = new JsonArray();
+        rules.getSitemaps().forEach(sitemaps::add);
+        answer.add("sitemaps", sitemaps);
+        long delay = rules.getCrawlDelay();
+        if (!token) {
+            answer.addProperty("crawl_delay", "unsupported");
+        } else if (delay == BaseRobotRules.UNSET_CRAWL_DELAY) {
+            answer.add("crawl_delay", com.google.gson.JsonNull.INSTANCE);
+        } else {
+            answer.addProperty("crawl_delay", delay / 1000.0);
+        }
+        answer.addProperty("request_rate", "unsupported");
+        answer.addProperty("content_usage", "unsupported");
+        return answer;
     }
 
     private static List<String> fetch(String robotsUrl, String agent, List<String> urls, long timeoutMs)

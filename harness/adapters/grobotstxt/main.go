@@ -20,10 +20,21 @@ func check(body []byte, agent string, urls []string) ([]string, error) {
 	return out, nil
 }
 
+// records answers a records request: its README, "Additionally, one can also extract all
+// Sitemap URIs from a given robots.txt file: `sitemaps := grobotstxt.Sitemaps(robotsTxt)`". It
+// documents no crawl-delay, request-rate or content-usage (Google's parser reads none).
+func records(body []byte, agent string, urls []string) (map[string]any, error) {
+	sitemaps := grobotstxt.Sitemaps(string(body))
+	if sitemaps == nil {
+		sitemaps = []string{}
+	}
+	return map[string]any{"sitemaps": sitemaps}, nil
+}
+
 func main() {
-	adapter.Serve(map[string]any{
+	adapter.ServeRecords(map[string]any{
 		"name":           "grobotstxt",
 		"implementation": "jimsmart/grobotstxt",
 		"version":        adapter.ModuleVersion("github.com/jimsmart/grobotstxt"),
-	}, check, nil)
+	}, check, nil, records)
 }

@@ -18,10 +18,26 @@ def check(body, agent, urls):
     return [ra.verdict(robots.allowed(url, agent)) for url in urls]
 
 
+def records(body, agent, urls):
+    # Its README: "The `Robots` class also lists the sitemaps that are listed in a
+    # `robots.txt`" (`robots.sitemaps`, "a list of URL strings of all the sitemaps listed"), and
+    # "The `Crawl-Delay` directive is per agent and can be accessed through that class. If none
+    # was specified, it's `None`" (`robots.agent('my-user-agent').delay`). It documents no
+    # request-rate and no content-usage.
+    # Robots.parse(url, content): the URL is the robots.txt's own, kept with the result.
+    robots = Robots.parse(ra.records_robots_url(urls), body)
+    delay = robots.agent(agent).delay
+    return {
+        "sitemaps": list(robots.sitemaps),
+        "crawl_delay": None if delay is None else float(delay),
+    }
+
+
 def fetch(robots_url, agent, urls, timeout):
     # Its README's way: Robots.fetch(url), its extra arguments passed on to requests.get.
     robots = Robots.fetch(robots_url, timeout=timeout)
     return [ra.verdict(robots.allowed(url, agent)) for url in urls]
 
 
-ra.serve("reppy", "reppy", importlib.metadata.version("reppy"), check, fetch=fetch)
+ra.serve("reppy", "reppy", importlib.metadata.version("reppy"), check, fetch=fetch,
+         records=records)

@@ -14,8 +14,22 @@ def check(body, agent, urls):
     # Rules(robots_url, status, content, expires): a 200 response for the URLs' host. The
     # content is the body's bytes, as reppy's own fetcher passes them (RobotsCache gives
     # Rules the response's `content`); Rules.parse decodes bytes itself.
-    rules = Rules(ra.robots_url(urls[0]) if urls else "", 200, body, time.time() + 3600)
+    rules = Rules(ra.records_robots_url(urls), 200, body, time.time() + 3600)
     return [ra.verdict(rules.allowed(url, agent)) for url in urls]
+
+
+def records(body, agent, urls):
+    # Its documented accessors, on the same Rules as check(): the `sitemaps` list that
+    # RobotsCache.sitemaps(url) returns ("Get the sitemaps of the provided url") and
+    # delay(agent) ("How fast can the specified agent legally crawl this site?", None when the
+    # agent's rules have none), which RobotsCache.delay(url, agent) ("Return the crawl delay
+    # rule") asks. It documents no request-rate and no content-usage.
+    rules = Rules(ra.records_robots_url(urls), 200, body, time.time() + 3600)
+    delay = rules.delay(agent)
+    return {
+        "sitemaps": list(rules.sitemaps),
+        "crawl_delay": None if delay is None else float(delay),
+    }
 
 
 def fetch(robots_url, agent, urls, timeout):
@@ -35,4 +49,4 @@ def fetch(robots_url, agent, urls, timeout):
 
 
 ra.serve("reppy2", "reppy2", ra.package_version("reppy2"), check, fetch=fetch,
-         fetch_again=True)
+         fetch_again=True, records=records)

@@ -7,8 +7,8 @@ use anyhow::Result;
 use reptest_reference::Profile;
 
 use crate::engines::protocol::{
-    Hello, VERSION, WireVerdict, reference_check, reference_records, serve, serve_full,
-    serve_with_fetch,
+    Hello, RecordField, RecordsFn, VERSION, WireRate, WireRecords, WireVerdict, reference_check,
+    reference_records, serve_full,
 };
 use crate::engines::{Engine, EngineInfo, PeerEngine, ReferenceEngine};
 
@@ -70,10 +70,19 @@ pub fn serve_peer(name: &str, input: impl BufRead, output: impl Write) -> Result
     if fetcher.is_some() {
         extra.insert("fetch".to_owned(), serde_json::Value::from(true));
     }
+    let reader = reptest_peers::records(name);
+    if reader.is_some() {
+        extra.insert("records".to_owned(), serde_json::Value::from(true));
+    }
     let hello = hello(info, extra);
     let mut check = |body: &[u8], agent: &str, urls: &[String]| engine.answer(body, agent, urls);
+    let mut records = |body: &[u8], agent: &str, urls: &[String]| match reader {
+        Some(read) => peer_records(read, body, agent, urls),
+        None => Err("this adapter does not answer records".to_owned()),
+    };
+    let records: Option<&mut RecordsFn<'_>> = reader.is_some().then_some(&mut records);
     let Some(fetcher) = fetcher else {
-        return serve(&hello, &mut check, input, output);
+        return serve_full(&hello, &mut check, None, records, input, output);
     };
     let mut fetch = |robots_url: &str, agent: &str, urls: &[String], timeout_ms: u64| {
         let verdicts = fetcher(robots_url, agent, urls, timeout_ms)?;
@@ -86,5 +95,29 @@ pub fn serve_peer(name: &str, input: impl BufRead, output: impl Write) -> Result
             })
             .collect())
     };
-    serve_with_fetch(&hello, &mut check, Some(&mut fetch), input, output)
+    serve_full(&hello, &mut check, Some(&mut fetch), records, input, output)
+}
+
+/// A peer crate's records as the protocol's answer; a panic inside the crate is its error.
+fn peer_records(
+    read: reptest_peers::RecordsFn,
+    body: &[u8],
+    agent: &str,
+    urls: &[String],
+) -> Result<WireRecords, String> {
+    let run = std::panic::AssertUnwindSafe(|| read(body, agent, urls));
+    let got = std::panic::catch_unwind(run)
+        .map_err(|_| "panicked while reading the records".to_owned())??;
+    fn field<T>(value: Option<T>) -> RecordField<T> {
+        value.map_or_else(RecordField::default, RecordField::Value)
+    }
+    Ok(WireRecords {
+        sitemaps: field(got.sitemaps),
+        crawl_delay: field(got.crawl_delay),
+        request_rate: field(
+            got.request_rate
+                .map(|rate| rate.map(|(requests, seconds)| WireRate { requests, seconds })),
+        ),
+        content_usage: RecordField::default(),
+    })
 }

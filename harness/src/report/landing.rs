@@ -495,6 +495,7 @@ pub(super) fn implementation_md(results: &Results, row: &Row<'_>) -> Result<Stri
         }
         writeln!(out)?;
     }
+    crate::report::records::implementation_md(&mut out, results, imp)?;
     writeln!(out, "## Differential findings\n")?;
     match row.defects {
         None => writeln!(

@@ -10,6 +10,7 @@
 pub mod impact;
 mod landing;
 mod pages;
+pub mod records;
 pub mod scores;
 
 pub use landing::{Defect, defects};
@@ -56,6 +57,10 @@ pub struct Results {
     /// The fetch cases (`spec-cases/fetch.toml`), asked of implementations that fetch.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub fetch_cases: Vec<FetchCaseRecord>,
+    /// The records cases (`spec-cases/records.toml` cases asked with the records request),
+    /// asked of implementations that answer it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub records_cases: Vec<records::RecordsCaseRecord>,
 }
 
 /// One fetch case: what the loopback server played and what each profile expects.
@@ -164,6 +169,10 @@ pub struct Implementation {
     /// One result per check of the fetch cases, when it fetches (`"fetch": true`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub fetch_results: Vec<CheckResult>,
+    /// One result per check of the records cases, when it answers the records request
+    /// (`"records": true`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub records_results: Vec<CheckResult>,
 }
 
 /// Whether `kind` is a parser's (left out of results.json).
@@ -223,6 +232,10 @@ pub struct CheckResult {
     /// The status under each profile the case applies to.
     #[serde(with = "crate::answer::by_profile")]
     pub status: BTreeMap<Profile, Status>,
+    /// For a records check: the value the implementation reported, as the run shows it
+    /// (`0.5`, `none`, ``[`https://example.com/s.xml`]``); absent when the field is unsupported.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub answered: Option<String>,
 }
 
 /// Real-world impact: each implementation against the reference on the corpus.
@@ -345,6 +358,11 @@ pub fn results(
         .filter(|c| matches!(c.kind, CaseKind::Served { .. }))
         .map(|c| c.id.as_str())
         .collect();
+    let records_ids: BTreeSet<&str> = cases
+        .iter()
+        .filter(|c| matches!(c.kind, CaseKind::Records { .. }))
+        .map(|c| c.id.as_str())
+        .collect();
     let mut implementations: Vec<Implementation> = reports
         .iter()
         .map(|r| Implementation {
@@ -367,10 +385,22 @@ pub fn results(
                     r
                 })
                 .collect(),
+            records_results: r
+                .outcomes
+                .iter()
+                .filter(|o| records_ids.contains(o.case.as_str()))
+                .map(|o| CheckResult {
+                    // A records check's outcome carries what was answered in its label.
+                    answered: crate::suite::records::answered_value(&o.url).map(str::to_owned),
+                    ..check_result(o)
+                })
+                .collect(),
             results: r
                 .outcomes
                 .iter()
-                .filter(|o| !fetch_ids.contains(o.case.as_str()))
+                .filter(|o| {
+                    !fetch_ids.contains(o.case.as_str()) && !records_ids.contains(o.case.as_str())
+                })
                 .map(check_result)
                 .collect(),
         })
@@ -385,11 +415,16 @@ pub fn results(
         implementations,
         impact,
         fetch_cases: cases.iter().filter_map(fetch_case_record).collect(),
+        records_cases: cases
+            .iter()
+            .filter_map(|c| records::case_record(c, relative(&c.file)))
+            .collect(),
     }
 }
 
 fn check_result(o: &crate::suite::runner::CheckOutcome) -> CheckResult {
     CheckResult {
+        answered: None,
         case: o.case.clone(),
         check: o.index,
         answer: o.reply.answer(),
@@ -746,6 +781,7 @@ pub fn merge(mut previous: Results, fresh: Results) -> Result<Results> {
     if previous.schema != fresh.schema
         || previous.cases != fresh.cases
         || previous.fetch_cases != fresh.fetch_cases
+        || previous.records_cases != fresh.records_cases
     {
         anyhow::bail!(
             "the suite differs from the one in results.json: run `reptest report` over every \
@@ -822,6 +858,7 @@ mod tests {
             deviations: BTreeMap::new(),
             results: Vec::new(),
             fetch_results: Vec::new(),
+            records_results: Vec::new(),
         }
     }
 
@@ -833,6 +870,7 @@ mod tests {
             implementations,
             impact: None,
             fetch_cases: Vec::new(),
+            records_cases: Vec::new(),
         }
     }
 

@@ -302,6 +302,7 @@ pub fn readme_with(
     section::spec_conflicts(&mut out, results)?;
     section::text_vs_parser(&mut out, results)?;
     section::fetch(&mut out, results)?;
+    crate::report::records::section_md(&mut out, results)?;
     landing::attribution_md(&mut out)?;
     section::per_implementation(&mut out, &rows)?;
     while out.ends_with("\n\n") {
@@ -984,7 +985,10 @@ pub fn html_with(results: &Results, defects: Option<&BTreeMap<String, Vec<Defect
         .replace("{{CHOOSING}}", &landing::choosing_html(&rows))
         .replace("{{IMPLEMENTATIONS}}", &implementations)
         .replace("{{TEXT_VS_PARSER}}", &text_vs_parser)
-        .replace("{{FETCH}}", &fetch_section)
+        .replace(
+            "{{FETCH}}",
+            &(fetch_section + &crate::report::records::section_html(results)),
+        )
         .replace("{{DATA}}", &script_json(&data))
 }
 

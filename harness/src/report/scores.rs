@@ -472,6 +472,7 @@ mod tests {
             answer,
             detail: None,
             status: [(Profile::Rfc9309, status)].into_iter().collect(),
+            answered: None,
         }
     }
 
@@ -505,9 +506,11 @@ mod tests {
                     result("a/four", 0, Unsupported, Status::Unsupported),
                 ],
                 fetch_results: Vec::new(),
+                records_results: Vec::new(),
             }],
             impact: None,
             fetch_cases: Vec::new(),
+            records_cases: Vec::new(),
         };
         let imp = &results.implementations[0];
         let p = Profile::Rfc9309;

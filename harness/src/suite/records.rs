@@ -266,6 +266,23 @@ pub fn answered(
     })
 }
 
+/// How a records check's outcome is labelled (the `url` of its outcome): what was asked and
+/// what the implementation reported, `crawl-delay (answered 0.5)`, or `crawl-delay
+/// (unsupported)`. [`answered_value`] reads the value back.
+pub fn outcome_label(check: &RecordCheck, got: Option<&RecordValue>) -> String {
+    match got {
+        Some(got) => format!("{} (answered {got})", check.label()),
+        None => format!("{} (unsupported)", check.label()),
+    }
+}
+
+/// The value an [`outcome_label`] shows as answered (`None` for an unsupported field or a
+/// label of another form).
+pub fn answered_value(label: &str) -> Option<&str> {
+    let (_, rest) = label.split_once(" (answered ")?;
+    rest.strip_suffix(')')
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -308,6 +325,11 @@ mod tests {
             checks[0].expect[&Profile::Google],
             RecordValue::CrawlDelay(None)
         );
+        let got = RecordValue::Sitemaps(vec!["https://a.example/(x)".into()]);
+        let label = outcome_label(&checks[0], Some(&got));
+        assert_eq!(label, "crawl-delay (answered [`https://a.example/(x)`])");
+        assert_eq!(answered_value(&label), Some("[`https://a.example/(x)`]"));
+        assert_eq!(answered_value(&outcome_label(&checks[2], None)), None);
         let unsupported = WireRecords::default();
         assert_eq!(answered(&unsupported, &checks[0], &urls, host), None);
         let bad = toml::from_str::<BTreeMap<String, Vec<RawRecordCheck>>>(

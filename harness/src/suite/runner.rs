@@ -1068,7 +1068,7 @@ pub fn run_records_cases(
                         None => (
                             Reply::Verdict(WireVerdict::Unsupported),
                             judge(Answer::Unsupported, &expected),
-                            format!("{} (unsupported)", check.label()),
+                            crate::suite::records::outcome_label(check, None),
                         ),
                         Some(got) => {
                             let status: BTreeMap<Profile, Status> = check
@@ -1094,7 +1094,7 @@ pub fn run_records_cases(
                             (
                                 Reply::Verdict(verdict),
                                 status,
-                                format!("{} (answered {got})", check.label()),
+                                crate::suite::records::outcome_label(check, Some(&got)),
                             )
                         }
                     }
