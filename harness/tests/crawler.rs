@@ -176,20 +176,41 @@ fn a_crawl_that_requests_nothing_or_overruns_is_an_error() {
 
 /// `reptest run --manifest DIR --cases GLOB --json-file FILE`: the answers by case and check.
 fn run_cases(glob: &str) -> Vec<(String, u64, String)> {
+    run_manifest_cases(
+        &planted(),
+        Path::new(env!("CARGO_MANIFEST_DIR")),
+        glob,
+        true,
+    )
+}
+
+/// `reptest run --manifest MANIFEST --cases GLOB` run in directory `cwd`; with `succeed`, the
+/// run must pass (one whose checks mostly errored fails).
+fn run_manifest_cases(
+    manifest: &Path,
+    cwd: &Path,
+    glob: &str,
+    succeed: bool,
+) -> Vec<(String, u64, String)> {
     let json = std::env::temp_dir().join(format!(
-        "reptest-crawler-test-{}-{}.json",
+        "reptest-crawler-test-{}-{}-{}.json",
         std::process::id(),
+        manifest
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default(),
         glob.replace(['/', '*'], "_")
     ));
     let output = Command::new(REPTEST)
+        .current_dir(cwd)
         .args(["run", "--manifest"])
-        .arg(planted())
+        .arg(manifest)
         .args(["--cases", glob, "--json-file"])
         .arg(&json)
         .output()
         .expect("reptest run");
     assert!(
-        output.status.success(),
+        output.status.success() || !succeed,
         "{}",
         String::from_utf8_lossy(&output.stdout)
     );
@@ -228,4 +249,48 @@ fn reptest_run_asks_a_crawler_the_suite_and_the_fetch_cases() {
     let answers = run_cases("fetch/status-500");
     let got: Vec<(u64, &str)> = answers.iter().map(|(_, i, a)| (*i, a.as_str())).collect();
     assert_eq!(got[..2], [(0, "allow"), (1, "allow")], "{answers:?}");
+}
+
+#[test]
+fn a_manifest_given_by_a_relative_path_runs_from_the_crawl_directory() {
+    // `{here}` expands to the manifest's directory; the crawl runs in a scratch directory of
+    // its own, so a relative path there would name nothing and the crawl would request
+    // nothing.
+    let answers = run_manifest_cases(
+        Path::new("tests/data/planted-crawler"),
+        Path::new(env!("CARGO_MANIFEST_DIR")),
+        "file-format/lf-line-ends",
+        true,
+    );
+    let got: Vec<&str> = answers.iter().map(|(_, _, a)| a.as_str()).collect();
+    assert_eq!(got, ["disallow", "disallow"], "{answers:?}");
+}
+
+#[test]
+fn a_crawler_that_makes_no_request_in_a_fetch_case_is_an_error_not_a_disallow() {
+    // Given its URLs (no start page), a crawler that does not run leaves the server's record
+    // empty: its paths are errors, not `disallow`, and so are the request checks.
+    let dir = crawler_dir("absent", "run = [\"false\", \"{urls}\"]\n");
+    let answers = run_manifest_cases(&dir, &std::env::temp_dir(), "fetch/status-500", false);
+    assert!(!answers.is_empty());
+    assert!(answers.iter().all(|(_, _, a)| a == "error"), "{answers:?}");
+}
+
+#[test]
+fn a_crawler_that_requests_the_start_pages_amp_escape_is_not_answered_for_those_urls() {
+    // The planted crawler reads links without decoding `&amp;`: it requests
+    // `/p?a=1&amp;b=2`, a URL other than the one asked, which says nothing about `/p?a=1&b=2`.
+    let responses = ask(
+        &planted(),
+        &[request(
+            1,
+            "user-agent: *\ndisallow: /x\n",
+            "FooBot",
+            &["/p?a=1&b=2", "/x", "/y"],
+        )],
+    );
+    assert_eq!(
+        verdicts(&responses[0]),
+        ["unsupported", "disallow", "allow"]
+    );
 }
