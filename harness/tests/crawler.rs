@@ -252,18 +252,40 @@ fn reptest_run_asks_a_crawler_the_suite_and_the_fetch_cases() {
 }
 
 #[test]
-fn a_manifest_given_by_a_relative_path_runs_from_the_crawl_directory() {
-    // `{here}` expands to the manifest's directory; the crawl runs in a scratch directory of
-    // its own, so a relative path there would name nothing and the crawl would request
+fn a_relative_install_root_still_names_the_crawlers_program() {
+    // `{env}` expands under `--install-root`; the crawl runs in a scratch directory of its
+    // own, so a relative install root there would name nothing and the crawl would request
     // nothing.
-    let answers = run_manifest_cases(
-        Path::new("tests/data/planted-crawler"),
-        Path::new(env!("CARGO_MANIFEST_DIR")),
-        "file-format/lf-line-ends",
-        true,
+    let dir = crawler_dir(
+        "installed",
+        "run = [\"python3\", \"{env}/crawler.py\", \"{start}\", \"{agent}\"]\n",
     );
-    let got: Vec<&str> = answers.iter().map(|(_, _, a)| a.as_str()).collect();
-    assert_eq!(got, ["disallow", "disallow"], "{answers:?}");
+    let parent = dir.parent().expect("parent").to_path_buf();
+    let env = parent.join("inst").join("installed");
+    std::fs::create_dir_all(&env).expect("install directory");
+    std::fs::copy(planted().join("crawler.py"), env.join("crawler.py")).expect("copy");
+    let json = parent.join("results.json");
+    let output = Command::new(REPTEST)
+        .current_dir(&parent)
+        .args(["run", "--manifest", "installed", "--install-root", "inst"])
+        .args(["--cases", "file-format/lf-line-ends", "--json-file"])
+        .arg(&json)
+        .output()
+        .expect("reptest run");
+    let document: Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).expect("results")).expect("JSON");
+    let got: Vec<&str> = document["adapters"][0]["results"]
+        .as_array()
+        .expect("results")
+        .iter()
+        .map(|r| r["answer"].as_str().unwrap_or_default())
+        .collect();
+    assert_eq!(
+        got,
+        ["disallow", "disallow"],
+        "{}",
+        String::from_utf8_lossy(&output.stdout)
+    );
 }
 
 #[test]
