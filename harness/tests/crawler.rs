@@ -176,20 +176,41 @@ fn a_crawl_that_requests_nothing_or_overruns_is_an_error() {
 
 /// `reptest run --manifest DIR --cases GLOB --json-file FILE`: the answers by case and check.
 fn run_cases(glob: &str) -> Vec<(String, u64, String)> {
+    run_manifest_cases(
+        &planted(),
+        Path::new(env!("CARGO_MANIFEST_DIR")),
+        glob,
+        true,
+    )
+}
+
+/// `reptest run --manifest MANIFEST --cases GLOB` run in directory `cwd`; with `succeed`, the
+/// run must pass (one whose checks mostly errored fails).
+fn run_manifest_cases(
+    manifest: &Path,
+    cwd: &Path,
+    glob: &str,
+    succeed: bool,
+) -> Vec<(String, u64, String)> {
     let json = std::env::temp_dir().join(format!(
-        "reptest-crawler-test-{}-{}.json",
+        "reptest-crawler-test-{}-{}-{}.json",
         std::process::id(),
+        manifest
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default(),
         glob.replace(['/', '*'], "_")
     ));
     let output = Command::new(REPTEST)
+        .current_dir(cwd)
         .args(["run", "--manifest"])
-        .arg(planted())
+        .arg(manifest)
         .args(["--cases", glob, "--json-file"])
         .arg(&json)
         .output()
         .expect("reptest run");
     assert!(
-        output.status.success(),
+        output.status.success() || !succeed,
         "{}",
         String::from_utf8_lossy(&output.stdout)
     );
@@ -228,4 +249,70 @@ fn reptest_run_asks_a_crawler_the_suite_and_the_fetch_cases() {
     let answers = run_cases("fetch/status-500");
     let got: Vec<(u64, &str)> = answers.iter().map(|(_, i, a)| (*i, a.as_str())).collect();
     assert_eq!(got[..2], [(0, "allow"), (1, "allow")], "{answers:?}");
+}
+
+#[test]
+fn a_relative_install_root_still_names_the_crawlers_program() {
+    // `{env}` expands under `--install-root`; the crawl runs in a scratch directory of its
+    // own, so a relative install root there would name nothing and the crawl would request
+    // nothing.
+    let dir = crawler_dir(
+        "installed",
+        "run = [\"python3\", \"{env}/crawler.py\", \"{start}\", \"{agent}\"]\n",
+    );
+    let parent = dir.parent().expect("parent").to_path_buf();
+    let env = parent.join("inst").join("installed");
+    std::fs::create_dir_all(&env).expect("install directory");
+    std::fs::copy(planted().join("crawler.py"), env.join("crawler.py")).expect("copy");
+    let json = parent.join("results.json");
+    let output = Command::new(REPTEST)
+        .current_dir(&parent)
+        .args(["run", "--manifest", "installed", "--install-root", "inst"])
+        .args(["--cases", "file-format/lf-line-ends", "--json-file"])
+        .arg(&json)
+        .output()
+        .expect("reptest run");
+    let document: Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).expect("results")).expect("JSON");
+    let got: Vec<&str> = document["adapters"][0]["results"]
+        .as_array()
+        .expect("results")
+        .iter()
+        .map(|r| r["answer"].as_str().unwrap_or_default())
+        .collect();
+    assert_eq!(
+        got,
+        ["disallow", "disallow"],
+        "{}",
+        String::from_utf8_lossy(&output.stdout)
+    );
+}
+
+#[test]
+fn a_crawler_that_makes_no_request_in_a_fetch_case_is_an_error_not_a_disallow() {
+    // Given its URLs (no start page), a crawler that does not run leaves the server's record
+    // empty: its paths are errors, not `disallow`, and so are the request checks.
+    let dir = crawler_dir("absent", "run = [\"false\", \"{urls}\"]\n");
+    let answers = run_manifest_cases(&dir, &std::env::temp_dir(), "fetch/status-500", false);
+    assert!(!answers.is_empty());
+    assert!(answers.iter().all(|(_, _, a)| a == "error"), "{answers:?}");
+}
+
+#[test]
+fn a_crawler_that_requests_the_start_pages_amp_escape_is_not_answered_for_those_urls() {
+    // The planted crawler reads links without decoding `&amp;`: it requests
+    // `/p?a=1&amp;b=2`, a URL other than the one asked, which says nothing about `/p?a=1&b=2`.
+    let responses = ask(
+        &planted(),
+        &[request(
+            1,
+            "user-agent: *\ndisallow: /x\n",
+            "FooBot",
+            &["/p?a=1&b=2", "/x", "/y"],
+        )],
+    );
+    assert_eq!(
+        verdicts(&responses[0]),
+        ["unsupported", "disallow", "allow"]
+    );
 }

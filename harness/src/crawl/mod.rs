@@ -71,6 +71,11 @@ pub const NOT_OBSERVABLE: &str = "the URL is the robots.txt or the start page it
 pub const START_REFUSED: &str = "the crawler read robots.txt and did not fetch its start page \
 (it checks its start URL): the URLs linked from that page cannot be asked";
 
+/// Why a URL with `&` is not answered by a crawler that requested the start page's `&amp;`
+/// as written.
+pub const ENTITY_UNDECODED: &str = "the crawler requested the start page's `&amp;` as written \
+     (it does not decode HTML character references in links), so it was asked another URL";
+
 /// Why a URL without an http(s) authority is not asked.
 pub const NOT_HTTP: &str = "the URL is not an http(s) URL a crawler could request";
 
@@ -228,8 +233,20 @@ impl Crawler {
                 continue;
             };
             let seen: BTreeSet<Vec<u8>> = requested.iter().map(|t| key(t)).collect();
+            // The start page writes `&` as `&amp;` (HTML's own escape). A crawler that
+            // requests the escape as written was asked another URL than the one in the
+            // question: its `&` URLs in this crawl are not answered, requested or not.
+            let undecoded = batch.iter().any(|&i| {
+                targets[i].as_deref().is_some_and(|t| {
+                    t.contains('&') && seen.contains(&key(&t.replace('&', "&amp;")))
+                })
+            });
             for &i in &batch {
                 if let Some(t) = &targets[i] {
+                    if undecoded && t.contains('&') {
+                        answers[i] = Some(UrlAnswer::Unsupported(ENTITY_UNDECODED));
+                        continue;
+                    }
                     let verdict = if seen.contains(&key(t)) {
                         WireVerdict::Allow
                     } else {

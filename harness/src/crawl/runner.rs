@@ -347,8 +347,21 @@ fn crawl_play(
     let run = crawler.run(&origin, &start, &urls, &agent);
     let log = server.requests();
     drop(server);
-    if let Err(e) = run {
-        return Err(Refusal::Crawl(e, Some(log)));
+    let output = match run {
+        Ok(output) => output,
+        Err(e) => return Err(Refusal::Crawl(e, Some(log))),
+    };
+    // A play served over HTTP is requested by any crawler that ran (robots.txt at least): an
+    // empty record says the crawler did not run (a missing program, a crash), not that it
+    // disallowed every path, as for a question about a robots.txt body; its request checks
+    // have no record to be judged on either.
+    if log.is_empty() && matches!(play, Play::Http(_)) {
+        let e = CrawlError::Failed(format!(
+            "the crawler made no request ({}){}",
+            output.status,
+            output.tail()
+        ));
+        return Err(Refusal::Crawl(e, None));
     }
     if crawler.uses_start() && !log.iter().any(|l| l.host == Host::A && l.path == START) {
         let e = CrawlError::Failed(format!(

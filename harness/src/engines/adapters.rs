@@ -429,12 +429,20 @@ pub fn load_one(path: &Path, install_root: &Path) -> Result<Adapter> {
             );
         }
     }
+    // The places are made absolute: a crawler runs in a scratch directory of its own, where a
+    // relative `{venv}` or `{here}` (from `--install-root target/adapters`) names nothing.
+    let install_root = absolute(install_root);
     Ok(Adapter {
         env: install_root.join(&manifest.name),
         reptest: install_root.join("cargo").join("release").join("reptest"),
-        dir: path.to_path_buf(),
+        dir: absolute(path),
         manifest,
     })
+}
+
+/// `path` made absolute against the working directory (as it is, should that fail).
+fn absolute(path: &Path) -> PathBuf {
+    std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
 }
 
 /// Picks adapters by name; every name must exist.
