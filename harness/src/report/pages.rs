@@ -466,7 +466,9 @@ mod section {
              specification) and `legacy` (its pre-2019 text). A check that an implementation cannot \
              be asked (a size limit, fallback product tokens) counts as `unsupported`, never as \
              passed. [`index.html`](index.html) is the same data as an interactive matrix; \
-             [`results.json`](results.json) holds everything (format in `harness/README.md`).\n",
+             [`results.json`](results.json) holds everything (format in `harness/README.md`). \
+             What each whole crawler gets wrong against a MUST or SHOULD, each behaviour \
+             reproduced by hand against a small server, is in [`crawlers.md`](crawlers.md).\n",
             results.implementations.len(),
             results.cases.len()
         )?;
