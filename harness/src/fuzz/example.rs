@@ -191,7 +191,10 @@ pub const REWRITES: &[Rewrite] = &[
     Rewrite {
         construct: "nonstandard-typo",
         target: Target::ConstructLines,
-        candidates: &["Crawl-dealy: 5", "Site-map: https://example.com/sitemap.xml"],
+        candidates: &[
+            "Crawl-dealy: 5",
+            "Site-map: https://example.com/sitemap.xml",
+        ],
         says: "the misspelled field written as a usual misspelling",
     },
     Rewrite {
@@ -406,11 +409,7 @@ fn numbered_lines(body: &[u8]) -> Vec<&[u8]> {
 /// The 0-based lines of `before` that `after` changes or takes out: the block between their
 /// common first and last lines (the line before it when `after` only adds lines).
 fn changed_lines(before: &[&[u8]], after: &[&[u8]]) -> Vec<usize> {
-    let prefix = before
-        .iter()
-        .zip(after)
-        .take_while(|(a, b)| a == b)
-        .count();
+    let prefix = before.iter().zip(after).take_while(|(a, b)| a == b).count();
     let suffix = before[prefix..]
         .iter()
         .rev()
@@ -820,7 +819,10 @@ pub fn real_example(
                 .cloned(),
         );
         for crawler in crawlers {
-            if !shown_as(cause.construct).iter().any(|c| holds(i, &crawler, c)) {
+            if !shown_as(cause.construct)
+                .iter()
+                .any(|c| holds(i, &crawler, c))
+            {
                 continue;
             }
             pairs += 1;
@@ -1042,7 +1044,7 @@ mod tests {
         let body = String::from_utf8(made.input.body()).expect("text");
         // `crawl-delay` and `sitemap`, which it reads, lose the planted split: tried first,
         // not kept; `host` keeps it.
-        assert!(body.contains("host: example.com"), "{body}");
+        assert!(body.contains("Host: example.com"), "{body}");
         assert!(!body.contains("crawl-delay"), "{body}");
         assert!(!body.contains("sitemap"), "{body}");
         // The other group's nonsense crawler renamed, in the case it was written.

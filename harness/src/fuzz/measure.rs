@@ -523,7 +523,10 @@ fn examples(
     let (mut real, mut made) = (0, 0);
     for engine in engines.iter_mut() {
         let name = engine.info().name.clone();
-        let mine: Vec<&&RootCause> = defects.iter().filter(|c| c.implementation == name).collect();
+        let mine: Vec<&&RootCause> = defects
+            .iter()
+            .filter(|c| c.implementation == name)
+            .collect();
         if mine.is_empty() {
             continue;
         }
@@ -538,9 +541,8 @@ fn examples(
                 )
             });
             let example = Example {
-                real: corpus.and_then(|c| {
-                    real_example(cause, c, agent, &holds, &mut asker, &mut known)
-                }),
+                real: corpus
+                    .and_then(|c| real_example(cause, c, agent, &holds, &mut asker, &mut known)),
                 readable: shown.and_then(|s| readable(cause, &s, &mut asker)),
             };
             real += usize::from(example.real.is_some());
