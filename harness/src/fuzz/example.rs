@@ -240,7 +240,7 @@ pub const REWRITES: &[Rewrite] = &[
         construct: ANY,
         target: Target::RootRule,
         candidates: &["/private/"],
-        says: "the rule `/` and the URL's path `/` written `/private/` and `/private/page.html`",
+        says: "the URL's path `/` written `/private/page.html` (and a rule `/` written `/private/`)",
     },
     Rewrite {
         construct: ANY,
@@ -252,9 +252,9 @@ pub const REWRITES: &[Rewrite] = &[
 
 /// Constructs that show a root cause's construct on the lines real files hold: a rewrite or a
 /// real file may hold one of them in its place, and its neutralisation is asked instead. An
-/// unknown field line and a non-standard one (`crawl-delay`, `sitemap`) are both "other
-/// records" to RFC 9309 §2.2.4 ("Parsing of other records MUST NOT interfere with the parsing
-/// of explicitly defined records"): a library that ends a group at a line it does not know
+/// unknown field line and a non-standard one (`crawl-delay`, `sitemap`) are both other records
+/// in RFC 9309's terms, §2.2.4 “Parsing of other records MUST NOT interfere with the parsing
+/// of explicitly defined records”: a library that ends a group at a line it does not know
 /// shows it on either.
 pub const KIN: &[(&str, &[&str])] = &[
     ("unknown-field", &["non-standard-field", "sitemap"]),
