@@ -45,6 +45,10 @@ pub struct RootMeasure {
     /// The spec case that covers it (same deciding construct, same expected verdict), if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub case: Option<CoveringCase>,
+    /// The example a defect is shown on: a real file, the minimal input made readable
+    /// ([`crate::fuzz::example`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub example: Option<crate::fuzz::example::Example>,
 }
 
 /// A spec case covering a root cause.
@@ -1174,6 +1178,50 @@ fn root_cause_section(
         .engines
         .get(&cause.implementation)
         .map_or("", |i| i.version.as_str());
+    // The example: a real file where the library flips because of it, first; the minimal
+    // input (made readable where a rewrite held) as the repro.
+    let example = m.and_then(|m| m.example.as_ref());
+    let real = example.and_then(|e| e.real.as_ref());
+    let readable = example.and_then(|e| e.readable.as_ref());
+    if let Some(real) = real {
+        let reference: Vec<String> = real
+            .reference
+            .iter()
+            .map(|(p, a)| format!("`{p}`: {a}"))
+            .collect();
+        writeln!(
+            out,
+            "\n**Seen on a real site**: `{}`'s robots.txt ({}), crawler `{}`, URL `{}`: the \
+             library answers {} where the reference answers {} (Google's reading and the RFC's \
+             agree); with the construct neutralised in that file it answers {}. The file's \
+             lines that matter ({} lines in all, `…` for lines cut):\n\n{}",
+            real.site,
+            real.corpus,
+            real.agent,
+            real.url,
+            real.answer,
+            reference.join(", "),
+            real.neutralised,
+            real.total_lines,
+            crate::fuzz::example::fenced_excerpt(real)
+        )?;
+    }
+    if let Some(readable) = readable {
+        writeln!(
+            out,
+            "\n{}: the minimal input with {}; asked again, the library and the reference answer \
+             as on the minimal input, and the construct still decides.",
+            if real.is_some() {
+                "**Minimal repro**, made readable"
+            } else {
+                "**Made readable**"
+            },
+            readable.rewrites.join("; ")
+        )?;
+    } else if real.is_some() {
+        writeln!(out, "\n**Minimal repro**:")?;
+    }
+    let shown = readable.map(|r| r.input.clone()).or(shown);
     if let Some(input) = shown.as_ref() {
         let body = input.body();
         // A long input (Google's parser cuts a line at its own limit, a file past a size

@@ -478,6 +478,100 @@ pub fn measure(
     out
 }
 
+/// Chooses the example of every defect ([`crate::fuzz::example`]): a real file of `corpus`
+/// where the library flips because of it, and the minimal input made readable, each asked of
+/// the library's engine among `engines`. A root cause whose library is not set up keeps the
+/// example `previous` measured for it. Returns how many got a real file, and how many a
+/// readable rewrite.
+fn examples(
+    index: &Index,
+    measured: &mut Measured,
+    corpus: Option<(&Corpus, &str)>,
+    agent: &str,
+    engines: &mut [Box<dyn Engine>],
+    previous: &Measured,
+) -> (usize, usize) {
+    use crate::fuzz::example::{Asker, Example, SiteAnswers, readable, real_example};
+    let causes = root_causes(index);
+    let defects: Vec<&RootCause> = causes
+        .iter()
+        .filter(|c| c.ranked())
+        .filter(|c| {
+            let force = crate::fuzz::filing::clause(c, measured.root_causes.get(&c.id)).force;
+            crate::fuzz::standing::judge(c, force, index).standing
+                == crate::fuzz::standing::Standing::Defect
+        })
+        .collect();
+    // The constructs each (site, crawler) holds, computed once.
+    let mut tags: BTreeMap<(usize, String), BTreeSet<&'static str>> = BTreeMap::new();
+    if let Some((corpus, _)) = corpus {
+        for (i, site) in corpus.sites.iter().enumerate() {
+            tags.insert((i, agent.to_owned()), file_tags(&site.body, agent));
+        }
+    }
+    let tags = std::cell::RefCell::new(tags);
+    let holds = |i: usize, crawler: &str, construct: &str| -> bool {
+        let Some((corpus, _)) = corpus else {
+            return false;
+        };
+        let mut tags = tags.borrow_mut();
+        let file = tags
+            .entry((i, crawler.to_owned()))
+            .or_insert_with(|| file_tags(&corpus.sites[i].body, crawler));
+        holds_construct(file, construct)
+    };
+    let (mut real, mut made) = (0, 0);
+    for engine in engines.iter_mut() {
+        let name = engine.info().name.clone();
+        let mine: Vec<&&RootCause> = defects
+            .iter()
+            .filter(|c| c.implementation == name)
+            .collect();
+        if mine.is_empty() {
+            continue;
+        }
+        let mut asker = Asker::new(engine.as_mut());
+        let mut known = SiteAnswers::new();
+        for cause in mine {
+            let family = index.families.iter().find(|f| f.id == cause.representative);
+            let shown = family.and_then(|f| {
+                crate::fuzz::ablation::shown_input(
+                    &crate::fuzz::ablation::for_implementation(f, &name),
+                    &name,
+                )
+            });
+            let example = Example {
+                real: corpus
+                    .and_then(|c| real_example(cause, c, agent, &holds, &mut asker, &mut known)),
+                readable: shown.and_then(|s| readable(cause, &s, &mut asker)),
+            };
+            real += usize::from(example.real.is_some());
+            made += usize::from(example.real.is_none() && example.readable.is_some());
+            if let Some(m) = measured.root_causes.get_mut(&cause.id)
+                && example != Example::default()
+            {
+                m.example = Some(example);
+            }
+        }
+        eprintln!("examples: {name} ({} questions)", asker.asked);
+    }
+    // Root causes of libraries not set up now: the examples measured before.
+    let asked: BTreeSet<String> = engines.iter().map(|e| e.info().name.clone()).collect();
+    for cause in &defects {
+        if asked.contains(&cause.implementation) {
+            continue;
+        }
+        let before = previous
+            .root_causes
+            .get(&cause.id)
+            .and_then(|m| m.example.clone());
+        if let (Some(m), Some(before)) = (measured.root_causes.get_mut(&cause.id), before) {
+            m.example = Some(before);
+        }
+    }
+    (real, made)
+}
+
 /// The suite's status of each implementation's check, by implementation, case id and the
 /// check's index: what [`covering`] asks of a case.
 type SuiteStatus<'r> =
@@ -782,6 +876,23 @@ pub fn fuzz_report(plan: &ReportPlan, log: &mut dyn std::io::Write) -> anyhow::R
         (&cases, results.as_ref()),
         &|engine| eprintln!("measured {engine}"),
     );
+    let mut measured = measured;
+    let started = std::time::Instant::now();
+    let previous = crate::fuzz::filing::Measured::read(&plan.out);
+    let (real, readable) = examples(
+        &index,
+        &mut measured,
+        corpus.as_ref().map(|c| (c, name.as_str())),
+        &plan.agent,
+        &mut engines,
+        &previous,
+    );
+    writeln!(
+        log,
+        "examples: {real} defect(s) shown on a real file, {readable} on a readable rewrite \
+         ({} s)",
+        started.elapsed().as_secs()
+    )?;
     let mut json = serde_json::to_string_pretty(&measured)?;
     json.push('\n');
     std::fs::write(plan.out.join("measured.json"), json)

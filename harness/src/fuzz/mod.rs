@@ -11,6 +11,7 @@ pub mod clauses;
 pub mod constructs;
 pub mod contract;
 pub mod corpus;
+pub mod example;
 pub mod filing;
 pub mod findings;
 pub mod generate;
