@@ -147,7 +147,7 @@ pub(crate) const PERCENT: Clause = Clause {
 };
 
 /// The clause of `space-before-colon`.
-// Google's prose (“Spaces are optional”) does not say where; its formal syntax, which RFC
+// Google's prose (Google 2019 “Spaces are optional”) does not say where; its formal syntax, which RFC
 // 9309 §2.2 shares, puts optional whitespace before the colon of every line it defines.
 pub(crate) const SPACE_BEFORE_COLON: Clause = Clause {
     source: "Google 2019 (formal syntax / definition, which RFC 9309 §2.2 shares)",
@@ -532,14 +532,14 @@ pub const SIDES: [Sides; 8] = [
     Sides { construct: "missing-colon",
         rfc9309: Side { source: "Google 2019 (file format); RFC 9309 §2.2 (its formal syntax puts \
             the colon in every line)",
-            text: Some("Each valid line consists of a field, a colon, and a value. … Only valid \
-                lines are considered; all other content is ignored.") },
+            text: Some("Only valid lines are considered; all other content is ignored. … Each \
+                valid line consists of a field, a colon, and a value.") },
         google: LENIENT_PARSER },
     Sides { construct: "wide-gap",
         rfc9309: Side { source: "Google 2019 (file format); RFC 9309 §2.2 (its formal syntax puts \
             the colon in every line)",
-            text: Some("Each valid line consists of a field, a colon, and a value. … Only valid \
-                lines are considered; all other content is ignored.") },
+            text: Some("Only valid lines are considered; all other content is ignored. … Each \
+                valid line consists of a field, a colon, and a value.") },
         google: LENIENT_PARSER },
     Sides { construct: "hex-case",
         rfc9309: Side { source: "RFC 9309 §2.2.2 (RFC 3986, whose percent-encodings' hex digits \

@@ -407,9 +407,10 @@ pub enum Reading {
     /// each becomes a rule that matches nothing and a `user-agent` line no crawler has, so that
     /// the names before it keep no rule after it, and the rules after it belong to no crawler.
     EndsGroup,
-    /// The construct's lines with a value are read as a `Disallow` rule with that value.
+    /// The construct's lines whose value is a path (`/…`, `*…`) are read as a `Disallow` rule
+    /// with that value.
     AsDisallow,
-    /// The construct's lines with a value are read as an `Allow` rule with that value.
+    /// The construct's lines whose value is a path are read as an `Allow` rule with it.
     AsAllow,
     /// The construct's lines are ignored (taken out).
     Ignored,

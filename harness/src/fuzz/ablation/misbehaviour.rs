@@ -113,7 +113,10 @@ pub fn reads_as(input: &Input, construct: &str, reading: Reading) -> Option<Inpu
             } else {
                 b"Disallow: "
             };
-            (ours.contains(&i) && !value.is_empty()).then(|| vec![[key, &value[..]].concat()])
+            // Only a path (`/…`, `*…`): any rule line ends a group's names, so a value that is
+            // no path shows nothing that ending the group would not.
+            let path = value.starts_with(b"/") || value.starts_with(b"*");
+            (ours.contains(&i) && path).then(|| vec![[key, &value[..]].concat()])
         }),
         Reading::Ignored => rewritten(&body, |i, _| ours.contains(&i).then(Vec::new)),
         Reading::Uncommented => rewritten(&body, |_, line| {
@@ -264,4 +267,111 @@ pub fn misbehaviours_shown(
     constructs::misbehaviours(construct)
         .filter(|m| shows(m, input, answer, expected))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input(body: &str, path: &str) -> Input {
+        Input {
+            lines: body
+                .split_inclusive('\n')
+                .map(|l| l.as_bytes().to_vec())
+                .collect(),
+            agent: "FooBot".to_owned(),
+            urls: vec![format!("https://example.com{path}")],
+        }
+    }
+
+    fn expected(answer: Answer) -> BTreeMap<Profile, Answer> {
+        [(Profile::Rfc9309, answer), (Profile::Google, answer)].into()
+    }
+
+    fn titles(construct: &str, input: &Input, answer: Answer) -> Vec<&'static str> {
+        let expected = expected(match answer {
+            Answer::Allow => Answer::Disallow,
+            _ => Answer::Allow,
+        });
+        misbehaviours_shown(construct, input, answer, &expected)
+            .iter()
+            .map(|m| m.title)
+            .collect()
+    }
+
+    const ENDS_GROUP: &str = "an unknown line (`foo: bar`) ends the group";
+    const AS_DISALLOW: &str = "an unknown line (`foo: /bar`) is read as a `Disallow` rule";
+
+    /// A planted quirk that ends the group at an unknown line between two `user-agent` lines
+    /// (the crawler loses the shared group's `Disallow`) gets the "ends the group" title.
+    #[test]
+    fn a_library_ending_the_group_at_an_unknown_line_is_titled_so() {
+        let shared = input(
+            "User-agent: FooBot\nfoo: bar\nUser-agent: BarBot\nDisallow: /private/\n",
+            "/private/page",
+        );
+        assert_eq!(reference(&shared, Profile::Rfc9309), Some(Answer::Disallow));
+        assert_eq!(
+            titles("unknown-field", &shared, Answer::Allow),
+            [ENDS_GROUP]
+        );
+    }
+
+    /// A planted quirk that reads an unknown line as a rule (`foo: /private/` disallowing
+    /// `/private/page` beside `Allow: /`) gets another title, and not the first.
+    #[test]
+    fn a_library_reading_an_unknown_line_as_a_rule_is_titled_so() {
+        let ruled = input(
+            "User-agent: FooBot\nfoo: /private/\nAllow: /\n",
+            "/private/page",
+        );
+        assert_eq!(reference(&ruled, Profile::Google), Some(Answer::Allow));
+        assert_eq!(
+            titles("unknown-field", &ruled, Answer::Disallow),
+            [AS_DISALLOW]
+        );
+    }
+
+    /// An answer no reading of the table gives keeps no title: the report stays neutral.
+    #[test]
+    fn an_answer_no_reading_explains_gets_no_title() {
+        let plain = input(
+            "User-agent: FooBot\nDisallow: /private/\nfoo: bar\n",
+            "/private/a",
+        );
+        assert!(titles("unknown-field", &plain, Answer::Allow).is_empty());
+        // Answering as the reference does is no misbehaviour at all.
+        let shared = input(
+            "User-agent: FooBot\nfoo: bar\nUser-agent: BarBot\nDisallow: /private/\n",
+            "/private/page",
+        );
+        assert!(
+            misbehaviours_shown(
+                "unknown-field",
+                &shared,
+                Answer::Disallow,
+                &expected(Answer::Disallow)
+            )
+            .is_empty()
+        );
+    }
+
+    /// A rule holding `*` found in the middle of the path: "matches anywhere", not "`*` read
+    /// literally" (which would match nothing here).
+    #[test]
+    fn a_wildcard_matched_anywhere_is_titled_so() {
+        let starred = input("User-agent: *\nDisallow: /print*\n", "/x/print/y");
+        assert_eq!(
+            titles("wildcard", &starred, Answer::Disallow),
+            ["a rule holding `*` matches anywhere in the path, not only from its start"]
+        );
+    }
+
+    /// Every misbehaviour names a construct of the table.
+    #[test]
+    fn every_misbehaviour_names_a_construct() {
+        for m in &constructs::MISBEHAVIOURS {
+            assert!(constructs::get(m.construct).is_some(), "{}", m.construct);
+        }
+    }
 }
