@@ -481,7 +481,13 @@ pub fn readme(
             .iter()
             .filter(|e| e.judged.standing == Standing::Defect)
             .take(3)
-            .map(|e| format!("{} ({})", e.what, e.answers()))
+            .map(|e| {
+                format!(
+                    "{} ({})",
+                    e.title.map_or(e.what.as_str(), |m| m.title),
+                    e.answers()
+                )
+            })
             .collect();
         writeln!(
             out,
