@@ -610,6 +610,79 @@ fn every_clause_of_the_findings_reports_is_verbatim() {
     assert!(clauses >= 10, "only {clauses} clauses found");
 }
 
+/// Whether one of the texts `source` names (`RFC 9309 §N`, `Google 2019 …`, `Google legacy`,
+/// several separated by `;`) holds `text`: `None` when it names none.
+fn source_says(source: &str, text: &str, texts: &Texts) -> Option<bool> {
+    let says: Vec<bool> = source
+        .split(';')
+        .filter_map(|part| {
+            let part = part.trim();
+            let named = if part.starts_with("Google 2019") {
+                Source::Google2019(None)
+            } else if part.starts_with("Google legacy") {
+                Source::GoogleLegacy
+            } else {
+                let section = part.strip_prefix("RFC 9309 §")?;
+                Source::Rfc(section.split(' ').next().unwrap_or_default().to_owned())
+            };
+            named.says(text, texts)
+        })
+        .collect();
+    (!says.is_empty()).then(|| says.contains(&true))
+}
+
+/// The sentences a report shows beside or instead of a construct's clause are verbatim too:
+/// a misbehaviour's own clause, and each profile's sentence for a reading (a side resting on
+/// Google's parser alone quotes nothing, and must say so by naming the parser).
+#[test]
+fn every_misbehaviour_clause_and_reading_side_is_verbatim() {
+    let Some(texts) = texts_or_skip() else {
+        return;
+    };
+    let mut errors = Vec::new();
+    let mut unquoted = Vec::new();
+    let mut quoted = 0;
+    let mut check = |what: String, source: &str, text: &str| {
+        quoted += 1;
+        match source_says(source, text, &texts) {
+            None => errors.push(format!("{what}: `{source}` names no text to find it in")),
+            Some(false) => errors.push(format!("{what}: `{source}` does not say “{text}”")),
+            Some(true) => {}
+        }
+    };
+    for m in &constructs::MISBEHAVIOURS {
+        if let Some(clause) = m.clause {
+            check(
+                format!("{} ({})", m.construct, m.title),
+                clause.source,
+                clause.text,
+            );
+        }
+    }
+    for sides in &reptest::fuzz::clauses::SIDES {
+        for (profile, side) in [("rfc9309", &sides.rfc9309), ("google", &sides.google)] {
+            match side.text {
+                Some(text) => check(
+                    format!("{} ({profile})", sides.construct),
+                    side.source,
+                    text,
+                ),
+                None => {
+                    if !side.source.starts_with("Google's parser") {
+                        unquoted.push(format!(
+                            "{} ({profile}): no sentence, and not Google's parser",
+                            sides.construct
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    errors.extend(unquoted);
+    fail_on(&errors);
+    assert!(quoted >= 5, "only {quoted} sentences found");
+}
+
 mod planted {
     use super::*;
 

@@ -147,11 +147,12 @@ pub(crate) const PERCENT: Clause = Clause {
 };
 
 /// The clause of `space-before-colon`.
+// Google's prose (Google 2019 “Spaces are optional”) does not say where; its formal syntax, which RFC
+// 9309 §2.2 shares, puts optional whitespace before the colon of every line it defines.
 pub(crate) const SPACE_BEFORE_COLON: Clause = Clause {
-    source: "Google 2019 (file format); RFC 9309 §2.2 (the formal syntax allows whitespace \
-         before the colon)",
-    text: "Each valid line consists of a field, a colon, and a value. Spaces are optional \
-         (but recommended to improve readability).",
+    source: "Google 2019 (formal syntax / definition, which RFC 9309 §2.2 shares)",
+    text: "startgroupline = *WS \"user-agent\" *WS \":\" *WS product-token EOL … rule = *WS \
+         (\"allow\" / \"disallow\") *WS \":\" *WS (path-pattern / empty-pattern) EOL",
     force: "must",
 };
 
@@ -370,6 +371,26 @@ pub(crate) const BLANK_LINE: Clause = Clause {
     force: "must",
 };
 
+/// The clause of `blank-line`, `adjacent-groups`: what a group is, which only a `user-agent`
+/// line after its rules or the end of the file ends (a blank line inside it is part of its
+/// grammar); §2.2.1 requires the crawler to obey the rules of the group so defined.
+pub(crate) const GROUP_END: Clause = Clause {
+    source: "RFC 9309 §2.1 (the group §2.2.1 requires crawlers to obey); Google 2019 (formal \
+         syntax / definition: `*(startgroupline / emptyline)`, `*(rule / emptyline)`)",
+    text: "Group: One or more user-agent lines that are followed by one or more rules. The \
+         group is terminated by a user-agent line or end of file.",
+    force: "must",
+};
+
+/// The clause of a rule looked for anywhere in the path (a misbehaviour of `wildcard`).
+pub(crate) const MATCH_FROM_START: Clause = Clause {
+    source: "RFC 9309 §2.2.2; Google 2019 (URL matching based on path values)",
+    text: "To evaluate if access to a URI is allowed, a crawler MUST match the paths in \
+         \"allow\" and \"disallow\" rules against the URI. The matching SHOULD be case \
+         sensitive. The matching MUST start with the first octet of the path.",
+    force: "must",
+};
+
 /// The clause of `skipped-empty-agent`.
 pub(crate) const SKIPPED_EMPTY_AGENT: Clause = Clause {
     source: "RFC 9309 §2.1 and §2.2.1; silent on a `user-agent` line with no product token \
@@ -453,3 +474,99 @@ pub(crate) const ALLOW_RULE: Clause = Clause {
          the URI is allowed.",
     force: "must",
 };
+
+/// What one profile's reading of a point where the profiles part rests on: a sentence of the
+/// texts, or, where the `google` profile follows Google's parser against or beyond Google's
+/// text, the parser's behaviour, which no sentence says (`text` `None`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Side {
+    /// Where: as a [`Clause`]'s source.
+    pub source: &'static str,
+    /// The sentence, verbatim (` … ` elides), where there is one.
+    pub text: Option<&'static str>,
+}
+
+/// The sentences the `rfc9309` and `google` profiles rest on where they part on a construct:
+/// what a report shows for a reading of it.
+#[derive(Clone, Copy, Debug)]
+pub struct Sides {
+    /// The construct.
+    pub construct: &'static str,
+    /// The `rfc9309` profile's.
+    pub rfc9309: Side,
+    /// The `google` profile's.
+    pub google: Side,
+}
+
+/// Google's parser accepting a misspelled or colonless line, and the sentence inviting it.
+const LENIENT_PARSER: Side = Side {
+    source: "Google's parser, which accepts common misspellings (`useragent`, `dissallow`) and a \
+             missing colon, and which the `google` profile follows; Google 2019 (formal syntax / \
+             definition)",
+    text: Some(
+        "parser implementors: add additional lines you need (for example, Sitemaps), and be \
+         lenient when reading lines that don't conform. Apply Postel's law.",
+    ),
+};
+
+/// The escapes' sentence the `rfc9309` profile compares by.
+const UNENCODED: Side = Side {
+    source: "RFC 9309 §2.2.2",
+    text: Some(
+        "If a percent-encoded ASCII octet is encountered in the URI, it MUST be unencoded prior \
+         to comparison, unless it is a reserved character in the URI as defined by [RFC3986] or \
+         the character is outside the unreserved character range.",
+    ),
+};
+
+/// Every construct whose readings a report shows side by side.
+#[rustfmt::skip]
+pub const SIDES: [Sides; 8] = [
+    Sides { construct: "misspelling",
+        rfc9309: Side { source: "RFC 9309 §2.2.4 (leniency is for other records; its formal \
+            syntax, §2.2, names `user-agent`, `allow` and `disallow` exactly); Google 2019 (file \
+            format)",
+            text: Some("Handling of `<field>` elements with simple errors or typos (for example, \
+                \"useragent\" instead of \"user-agent\") is not supported.") },
+        google: LENIENT_PARSER },
+    Sides { construct: "missing-colon",
+        rfc9309: Side { source: "Google 2019 (file format); RFC 9309 §2.2 (its formal syntax puts \
+            the colon in every line)",
+            text: Some("Only valid lines are considered; all other content is ignored. … Each \
+                valid line consists of a field, a colon, and a value.") },
+        google: LENIENT_PARSER },
+    Sides { construct: "wide-gap",
+        rfc9309: Side { source: "Google 2019 (file format); RFC 9309 §2.2 (its formal syntax puts \
+            the colon in every line)",
+            text: Some("Only valid lines are considered; all other content is ignored. … Each \
+                valid line consists of a field, a colon, and a value.") },
+        google: LENIENT_PARSER },
+    Sides { construct: "hex-case",
+        rfc9309: Side { source: "RFC 9309 §2.2.2 (RFC 3986, whose percent-encodings' hex digits \
+            are case-insensitive)",
+            text: Some("Octets in the URI and robots.txt paths outside the range of the ASCII \
+                coded character set, and those in the reserved range defined by [RFC3986], MUST \
+                be percent-encoded as defined by [RFC3986] prior to comparison.") },
+        google: Side { source: "Google's parser, which upper-cases a rule's hex digits and \
+            compares the URL's as sent", text: None } },
+    Sides { construct: "percent", rfc9309: UNENCODED,
+        google: Side { source: "Google's parser, which compares the URL's escapes as sent",
+            text: None } },
+    Sides { construct: "url-percent", rfc9309: UNENCODED,
+        google: Side { source: "Google's parser, which compares the URL's escapes as sent",
+            text: None } },
+    Sides { construct: "unreserved-escape", rfc9309: UNENCODED,
+        google: Side { source: "Google's parser, which compares an escaped unreserved character \
+            as written", text: None } },
+    Sides { construct: "long-line",
+        rfc9309: Side { source: "RFC 9309 §2.3.1.5",
+            text: Some("Crawlers MUST try to parse each line of the robots.txt file. Crawlers \
+                MUST use the parseable rules.") },
+        google: Side { source: "Google's parser, which cuts a line at its 16,664-byte buffer",
+            text: None } },
+];
+
+/// The sides of `construct`, where the table holds them.
+pub fn sides(construct: &str) -> Option<&'static Sides> {
+    SIDES.iter().find(|s| s.construct == construct)
+}

@@ -4,6 +4,7 @@
 //! constructs a variant neutralises, which ones the reference is neutral to, which are line
 //! readings, which narrow which, …) are lookups in [`CONSTRUCTS`]; a label is a row's name.
 
+use crate::answer::Answer;
 use crate::fuzz::clauses::*;
 use crate::fuzz::findings::ROBOTS_TXT_TAG;
 
@@ -114,10 +115,10 @@ pub const CONSTRUCTS: [Construct; 91] = [
         phrase: Some("a file of one line or none (besides comments and blank lines)"),
         clause: Some(&ONE_LINE_FILE), ..ROW },
     Construct { name: "blank-line", place: File, ablatable: true, line_reading: true,
-        phrase: Some("a blank line inside a group"), clause: Some(&BLANK_LINE), ..ROW },
+        phrase: Some("a blank line inside a group"), clause: Some(&GROUP_END), ..ROW },
     Construct { name: "adjacent-groups", place: File, ablatable: true, line_reading: true,
         phrase: Some("a group starting right after the previous one's rules, with no blank line between"),
-        clause: Some(&BLANK_LINE), ..ROW },
+        clause: Some(&GROUP_END), ..ROW },
     Construct { name: "misspelling", place: File, ablatable: true, line_reading: true,
         label_order: Some(6),
         phrase: Some("a misspelled field name (`useragent`, `dissallow`, …)"),
@@ -394,6 +395,160 @@ pub const CONSTRUCTS: [Construct; 91] = [
         phrase: Some("no single construct (each neutralised alone, the split stays)"),
         clause: Some(&COMBINED), ..ROW },
 ];
+
+/// How a library may read an input, written as a change of the input after which the reference
+/// reads it so: where the reference, asked about the changed input, gives the library's answer
+/// under every profile the library contradicts, the library's answer is what that reading gives
+/// (see [`crate::fuzz::ablation::reads_as`]). Each changes only what it names, and changes
+/// nothing (so shows nothing) on an input without it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reading {
+    /// The construct's lines (those its neutralisation changes or takes out) end the group:
+    /// each becomes a rule that matches nothing and a `user-agent` line no crawler has, so that
+    /// the names before it keep no rule after it, and the rules after it belong to no crawler.
+    EndsGroup,
+    /// The construct's lines whose value is a path (`/…`, `*…`) are read as a `Disallow` rule
+    /// with that value.
+    AsDisallow,
+    /// The construct's lines whose value is a path are read as an `Allow` rule with it.
+    AsAllow,
+    /// The construct's lines are ignored (taken out).
+    Ignored,
+    /// A comment line holding a rule (`#Disallow: /`) is read as the rule.
+    Uncommented,
+    /// A comment after a rule's path is kept in the path (its `#` compared as `%23`).
+    CommentKept,
+    /// A rule holding `*` is looked for anywhere in the path (a `*` put before it).
+    Anywhere,
+    /// A rule's `*` is compared as the character itself (`%2A`).
+    StarLiteral,
+    /// A rule's final `$` is left out.
+    AnchorIgnored,
+    /// A rule's final `$` is compared as the character itself (`%24`).
+    AnchorLiteral,
+    /// A rule holding non-ASCII characters matches nothing.
+    NonAsciiUnmatched,
+    /// The escapes of reserved characters (`%2F`, `%3F`, `%2A`, `%24`, …) in the rules and the
+    /// URL's path are decoded before comparing.
+    EscapesDecoded,
+    /// Of the rules that match the URL's path, the first in each group decides (the later
+    /// ones taken out).
+    FirstMatch,
+    /// A byte order mark at the start of the file is read as part of the first line's field
+    /// name (a letter in its place).
+    BomKept,
+}
+
+/// The evidence a misbehaviour is read from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Evidence {
+    /// The library answers this where the reference answers the other way, and the construct
+    /// leaves one way to err so (a `Disallow` winning an equal `Allow`: the library disallows).
+    Answers(Answer),
+    /// The reference, reading the input as [`Reading`] says, gives the library's answer.
+    ReadsAs(Reading),
+}
+
+/// What a library does wrong on a construct, in its maintainer's words, and the evidence that
+/// shows it. A report titles an entry so only where the evidence of every one of its root
+/// causes (both verdict directions) shows one title; otherwise it keeps the construct's phrase,
+/// saying only that the library reads it differently.
+#[derive(Clone, Copy, Debug)]
+pub struct Misbehaviour {
+    /// The construct.
+    pub construct: &'static str,
+    /// What shows it.
+    pub evidence: Evidence,
+    /// The title.
+    pub title: &'static str,
+    /// The sentence the misbehaviour contradicts, where it is another than the construct's
+    /// ([`Construct::clause`]): a rule looked for anywhere breaks where matching starts, not
+    /// what `*` means.
+    pub clause: Option<&'static Clause>,
+}
+
+use Evidence::{Answers, ReadsAs};
+use Reading::*;
+
+/// Every misbehaviour titled, by construct (a row a line or a few, unformatted so that it reads
+/// as a table).
+#[rustfmt::skip]
+pub const MISBEHAVIOURS: [Misbehaviour; 33] = [
+    Misbehaviour { construct: "unknown-field", evidence: ReadsAs(EndsGroup),
+        title: "an unknown line (`foo: bar`) ends the group", clause: None },
+    Misbehaviour { construct: "unknown-field", evidence: ReadsAs(AsDisallow),
+        title: "an unknown line (`foo: /bar`) is read as a `Disallow` rule", clause: None },
+    Misbehaviour { construct: "unknown-field", evidence: ReadsAs(AsAllow),
+        title: "an unknown line (`foo: /bar`) is read as an `Allow` rule", clause: None },
+    Misbehaviour { construct: "non-standard-field", evidence: ReadsAs(EndsGroup),
+        title: "a `crawl-delay`, `sitemap` or other non-standard line ends the group", clause: None },
+    Misbehaviour { construct: "nonstandard-typo", evidence: ReadsAs(EndsGroup),
+        title: "a line the library takes for a non-standard one (`Crawldelay: 5`) ends the group", clause: None },
+    Misbehaviour { construct: "field-in-name", evidence: ReadsAs(EndsGroup),
+        title: "an unknown line whose name holds a known one (`sallow: /a`) ends the group", clause: None },
+    Misbehaviour { construct: "field-in-name", evidence: ReadsAs(AsDisallow),
+        title: "an unknown line whose name holds a known one (`xdisallow: /a`) is read as a `Disallow` rule", clause: None },
+    Misbehaviour { construct: "field-in-name", evidence: ReadsAs(AsAllow),
+        title: "an unknown line whose name holds a known one (`sallow: /a`) is read as an `Allow` rule", clause: None },
+    Misbehaviour { construct: "typo-field", evidence: ReadsAs(AsAllow),
+        title: "a misspelled `allow` line (`alow: /a`) is read as an `Allow` rule", clause: None },
+    Misbehaviour { construct: "typo-field", evidence: ReadsAs(AsDisallow),
+        title: "a misspelled `disallow` line (`disalow: /a`) is read as a `Disallow` rule", clause: None },
+    Misbehaviour { construct: "sitemap", evidence: ReadsAs(EndsGroup),
+        title: "a `Sitemap` line inside a group ends the group", clause: None },
+    Misbehaviour { construct: "blank-line", evidence: ReadsAs(EndsGroup),
+        title: "a blank line ends the group", clause: None },
+    Misbehaviour { construct: "one-token-line", evidence: ReadsAs(EndsGroup),
+        title: "a line of one word without a colon (`Disallow`) ends the group", clause: None },
+    Misbehaviour { construct: "word-and-space", evidence: ReadsAs(EndsGroup),
+        title: "a line of one word and trailing whitespace (`Useragent `) ends the group", clause: None },
+    Misbehaviour { construct: "missing-colon", evidence: ReadsAs(EndsGroup),
+        title: "a line without its colon (`Disallow /a`) ends the group", clause: None },
+    Misbehaviour { construct: "misspelling", evidence: ReadsAs(EndsGroup),
+        title: "a misspelled field line (`useragent: a`) ends the group", clause: None },
+    Misbehaviour { construct: "space-before-colon", evidence: ReadsAs(Ignored),
+        title: "a line with whitespace before its colon (`Disallow :/a`) is ignored", clause: None },
+    Misbehaviour { construct: "empty-value", evidence: ReadsAs(EndsGroup),
+        title: "an empty `Disallow:` line ends the group's rules", clause: None },
+    Misbehaviour { construct: "commented-rule", evidence: ReadsAs(Uncommented),
+        title: "a commented-out rule (`#Disallow: /`) is obeyed", clause: None },
+    Misbehaviour { construct: "inline-comment", evidence: ReadsAs(CommentKept),
+        title: "a comment after a rule's path is kept in the path", clause: None },
+    Misbehaviour { construct: "wildcard", evidence: ReadsAs(Anywhere),
+        title: "a rule holding `*` matches anywhere in the path, not only from its start",
+        clause: Some(&MATCH_FROM_START) },
+    Misbehaviour { construct: "wildcard", evidence: ReadsAs(StarLiteral),
+        title: "a `*` in a rule is compared as the character `*`, not as a wildcard", clause: None },
+    Misbehaviour { construct: "end-anchor", evidence: ReadsAs(AnchorIgnored),
+        title: "a final `$` is ignored: the rule also matches longer paths", clause: None },
+    Misbehaviour { construct: "end-anchor", evidence: ReadsAs(AnchorLiteral),
+        title: "a final `$` is compared as the character `$`, not as the end of the path", clause: None },
+    Misbehaviour { construct: "non-ascii", evidence: ReadsAs(NonAsciiUnmatched),
+        title: "a rule holding non-ASCII characters (`/café`) never matches", clause: None },
+    Misbehaviour { construct: "escaped-special", evidence: ReadsAs(EscapesDecoded),
+        title: "an escaped `*` or `$` (`%2A`, `%24`) in a rule is read as the wildcard or the anchor", clause: None },
+    Misbehaviour { construct: "reserved-escape", evidence: ReadsAs(EscapesDecoded),
+        title: "a percent-encoded reserved character (`%2F`, `%3F`) is decoded before comparing", clause: None },
+    Misbehaviour { construct: "rule-order", evidence: ReadsAs(FirstMatch),
+        title: "the first matching rule decides, not the most specific (longest) one", clause: None },
+    Misbehaviour { construct: "bom", evidence: ReadsAs(BomKept),
+        title: "a byte order mark at the start of the file spoils the first line", clause: None },
+    Misbehaviour { construct: "rule-outside-group", evidence: Answers(Answer::Disallow),
+        title: "rules before the first `user-agent` line are obeyed", clause: None },
+    Misbehaviour { construct: "path-case", evidence: Answers(Answer::Disallow),
+        title: "rules match the path ignoring letter case (`/A` blocks `/a`)", clause: None },
+    Misbehaviour { construct: "tie", evidence: Answers(Answer::Disallow),
+        title: "a `Disallow` beats an `Allow` of equal length (the `Allow` should win)", clause: None },
+    Misbehaviour { construct: "agent-part", evidence: Answers(Answer::Disallow),
+        title: "a `user-agent` value that is only part of the crawler's name selects its group", clause: None },
+];
+
+/// The misbehaviours titled for `construct`, in the table's order.
+pub fn misbehaviours(construct: &str) -> impl Iterator<Item = &'static Misbehaviour> {
+    MISBEHAVIOURS
+        .iter()
+        .filter(move |m| m.construct == construct)
+}
 
 /// The label of a plain question whose decision no construct names.
 pub const OTHER: &str = "other";

@@ -16,6 +16,7 @@ use reptest_reference::Profile;
 use serde::{Deserialize, Serialize};
 
 use crate::answer::Answer;
+use crate::fuzz::constructs::Misbehaviour;
 use crate::fuzz::findings::{Family, FamilyInput, Index};
 use crate::fuzz::repro::{call_name, repro};
 use crate::fuzz::rootcause::{Kind, RootCause, construct_phrase, feature_tags, suspect_families};
@@ -210,6 +211,26 @@ fn split_force(construct: &str, force: &'static str) -> &'static str {
     } else {
         "profile-split"
     }
+}
+
+/// `text` with its first letter upper-cased.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
+/// The neutral title of a deviation no misbehaviour is shown for: the library reads the
+/// construct (`what`) differently, and answers so.
+fn reads_differently(cause: &RootCause, what: &str) -> String {
+    let titled = titled(cause, what);
+    let call = call_name(&cause.implementation);
+    let answers = titled
+        .strip_prefix(call)
+        .and_then(|rest| rest.strip_suffix(&format!(": {what}")))
+        .unwrap_or(&titled);
+    format!("{call} reads {what} differently:{answers}")
 }
 
 /// A one-line title in the library's terms.
@@ -464,7 +485,13 @@ pub fn readme(
             .iter()
             .filter(|e| e.judged.standing == Standing::Defect)
             .take(3)
-            .map(|e| format!("{} ({})", e.what, e.answers()))
+            .map(|e| {
+                format!(
+                    "{} ({})",
+                    e.title.map_or(e.what.as_str(), |m| m.title),
+                    e.answers()
+                )
+            })
             .collect();
         writeln!(
             out,
@@ -862,13 +889,52 @@ fn entries<'c>(ranked: &[&'c RootCause], index: &Index, measured: &Measured) -> 
             }
             None => entries.push(Entry {
                 what,
+                title: None,
                 judged: judged.clone(),
                 force,
                 causes: vec![(cause, judged)],
             }),
         }
     }
+    for entry in &mut entries {
+        let causes: Vec<&RootCause> = entry.causes.iter().map(|(c, _)| *c).collect();
+        entry.title = misbehaviour(&causes, index);
+    }
     entries
+}
+
+/// What one behaviour's root causes (its verdict directions) show the library does wrong: the
+/// misbehaviour of their construct ([`crate::fuzz::constructs::MISBEHAVIOURS`]) whose evidence
+/// each of them holds, on the input its section shows (the reference asked again about that
+/// input read as the misbehaviour says, where that is its evidence). `None` where no one
+/// misbehaviour is shown by all: the evidence cannot tell, and the title stays neutral.
+fn misbehaviour(causes: &[&RootCause], index: &Index) -> Option<&'static Misbehaviour> {
+    let mut common: Option<Vec<&'static Misbehaviour>> = None;
+    for cause in causes {
+        let family = index
+            .families
+            .iter()
+            .find(|f| f.id == cause.representative)?;
+        let seen = crate::fuzz::ablation::for_implementation(family, &cause.implementation);
+        let input = crate::fuzz::ablation::shown_input(&seen, &cause.implementation)?.input();
+        let shown = crate::fuzz::ablation::misbehaviours_shown(
+            cause.construct,
+            &input,
+            cause.answer,
+            &cause.expected,
+        );
+        common = Some(match common {
+            None => shown,
+            Some(before) => before
+                .into_iter()
+                .filter(|m| shown.iter().any(|s| std::ptr::eq(*s, *m)))
+                .collect(),
+        });
+    }
+    match common?.as_slice() {
+        [one] => Some(one),
+        _ => None,
+    }
 }
 
 /// An implementation's defects, one per behaviour, in the order its report ranks them: the
@@ -888,7 +954,11 @@ pub fn defects<'c>(
         .into_iter()
         .filter(|e| e.judged.standing == Standing::Defect)
         .map(|e| {
-            let title = format!("{} → {}", e.what, e.answers());
+            let title = format!(
+                "{} → {}",
+                e.title.map_or(e.what.as_str(), |m| m.title),
+                e.answers()
+            );
             (e.causes[0].0, title)
         })
         .collect()
@@ -912,6 +982,9 @@ fn plural(n: usize) -> &'static str {
 /// the entry stands as the most serious of them.
 struct Entry<'c> {
     what: String,
+    /// What the library does wrong, where the evidence of every root cause shows one
+    /// misbehaviour ([`misbehaviour`]).
+    title: Option<&'static Misbehaviour>,
     judged: Judged,
     force: &'static str,
     causes: Vec<(&'c RootCause, Judged)>,
@@ -951,7 +1024,7 @@ impl Entry<'_> {
         writeln!(
             out,
             "| {number} | [{}](#{}) | {} | {} | {} | {} | {} |",
-            self.what,
+            self.title.map_or(self.what.as_str(), |m| m.title),
             self.causes[0].0.id,
             self.answers(),
             self.force,
@@ -976,7 +1049,14 @@ impl Entry<'_> {
             } else {
                 format!("{number}{}", char::from(b'a' + i as u8))
             };
-            root_cause_section(out, &label, cause, index, measured, Some(judged))?;
+            root_cause_section(
+                out,
+                &label,
+                cause,
+                index,
+                measured,
+                Some((judged, self.title)),
+            )?;
         }
         Ok(())
     }
@@ -988,8 +1068,9 @@ fn root_cause_section(
     cause: &RootCause,
     index: &Index,
     measured: &Measured,
-    judged: Option<&Judged>,
+    entry: Option<(&Judged, Option<&Misbehaviour>)>,
 ) -> fmt::Result {
+    let (judged, misbehaviour) = (entry.map(|(j, _)| j), entry.and_then(|(_, t)| t));
     let m = measured.root_causes.get(&cause.id);
     let family = index.families.iter().find(|f| f.id == cause.representative);
     let seen = family.map(|f| crate::fuzz::ablation::for_implementation(f, &cause.implementation));
@@ -1049,11 +1130,19 @@ fn root_cause_section(
     } else {
         format!("; here {}", instances.join(", and "))
     };
+    // Titled by the misbehaviour the evidence shows, else saying only that the library reads
+    // the construct differently.
+    let heading = match misbehaviour {
+        Some(m) => format!("{}. {}", capitalised(m.title), titled(cause, &what)),
+        None if cause.kind == Kind::Deviation && judged.is_some() && !cause.profile_mix() => {
+            reads_differently(cause, &what)
+        }
+        None => titled(cause, &what),
+    };
     writeln!(
         out,
-        "<a id=\"{}\"></a>\n### {number}. {}{here}\n",
-        cause.id,
-        titled(cause, &what)
+        "<a id=\"{}\"></a>\n### {number}. {heading}{here}\n",
+        cause.id
     )?;
     if let Some(judged) = judged {
         let standing = match judged.standing {
@@ -1063,12 +1152,34 @@ fn root_cause_section(
         };
         writeln!(out, "- **Standing**: {standing}: {}", judged.why)?;
     }
-    let clause = clause(cause, m);
+    // The sentence the misbehaviour shown contradicts, where it names its own.
+    let clause = match misbehaviour.and_then(|m| m.clause) {
+        Some(own) => own.clone(),
+        None => clause(cause, m),
+    };
     writeln!(
         out,
         "- **Clause** ({}, force **{}**): {}",
         clause.source, clause.force, clause.text
     )?;
+    // A reading: the sentence each profile rests on.
+    if judged.is_some_and(|j| j.standing == Standing::Reading) {
+        for sides in constructs
+            .iter()
+            .filter_map(|c| crate::fuzz::clauses::sides(c))
+        {
+            let side = |s: &crate::fuzz::clauses::Side| match s.text {
+                Some(text) => format!("({}): {text}", s.source),
+                None => format!("{}, which no text says", s.source),
+            };
+            writeln!(
+                out,
+                "- **Each reading rests on**: `rfc9309` {}; `google` {}",
+                side(&sides.rfc9309),
+                side(&sides.google)
+            )?;
+        }
+    }
     let expected: Vec<String> = cause
         .reference
         .iter()

@@ -60,6 +60,7 @@ use crate::text::{hex_octet, is_control};
 
 mod cause;
 mod describe;
+mod misbehaviour;
 mod neutralise;
 mod probes;
 mod readings;
@@ -69,6 +70,7 @@ mod text;
 
 pub use cause::*;
 pub use describe::*;
+pub use misbehaviour::*;
 use neutralise::*;
 pub use probes::*;
 pub use readings::*;
