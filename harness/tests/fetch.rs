@@ -422,3 +422,79 @@ fn the_reference_adapter_fetches_over_the_protocol() {
     assert_eq!(verdicts, [WireVerdict::Allow, WireVerdict::Disallow]);
     assert_eq!(server.requests().len(), 2, "a and then b");
 }
+
+/// On a stall, the server records how long the client held the connection before closing it:
+/// the client's own timeout for that one request, apart from whatever the adapter does after.
+#[test]
+fn a_stall_records_how_long_the_client_held_it() {
+    use std::io::Write;
+    let server = Server::start(&play("fetch/timeout-own-limit")).expect("server");
+    let addr = server
+        .origin(Host::A)
+        .trim_start_matches("http://")
+        .to_owned();
+    let connected = std::time::Instant::now();
+    let mut client = std::net::TcpStream::connect(&addr).expect("connect");
+    client
+        .write_all(b"GET /robots.txt HTTP/1.0\r\n\r\n")
+        .expect("write");
+    std::thread::sleep(Duration::from_millis(400));
+    assert_eq!(
+        server.first_hold(Duration::ZERO),
+        None,
+        "a connection still held has no hold time"
+    );
+    drop(client);
+    let closed = connected.elapsed();
+    let held = server
+        .first_hold(Duration::from_secs(5))
+        .expect("the close is seen");
+    // Counted from the server's accept (it looks for connections every 20 ms) to the close.
+    assert!(
+        held > Duration::ZERO && held <= closed + Duration::from_millis(100),
+        "held {held:?}, closed after {closed:?}"
+    );
+    assert_eq!(server.requests()[0].path, "/robots.txt");
+}
+
+/// The own timeout is printed as measured (to a tenth of a second), the library's hold on its
+/// robots.txt request apart from the adapter's whole answer.
+#[test]
+fn the_own_timeout_is_printed_as_measured() {
+    use reptest::suite::runner::OwnTimeout;
+    let close = OwnTimeout::Answered {
+        held: Some(3.1),
+        answered: 3.15,
+        given: 3.0,
+        error: false,
+    };
+    assert_eq!(
+        close.to_string(),
+        "3.1 s on its robots.txt request (it was given 3.0 s), answering verdicts"
+    );
+    let then_pages = OwnTimeout::Answered {
+        held: Some(3.0),
+        answered: 9.2,
+        given: 3.0,
+        error: false,
+    };
+    assert_eq!(
+        then_pages.to_string(),
+        "3.0 s on its robots.txt request (it was given 3.0 s); answered verdicts after 9.2 s"
+    );
+    let open = OwnTimeout::Answered {
+        held: None,
+        answered: 10.0,
+        given: 3.0,
+        error: true,
+    };
+    assert_eq!(
+        open.to_string(),
+        "not seen: answered its error after 10.0 s (it was given 3.0 s) with its robots.txt \
+         request still open"
+    );
+    assert_eq!(
+        OwnTimeout::None { waited: 130.0 }.to_string(),
+        "no timeout (no answer within 130 s)"
+    );
+}

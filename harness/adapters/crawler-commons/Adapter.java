@@ -3,7 +3,9 @@
 // Each request: the agent as a sanitized robot name, parseContent(robots URL, body bytes,
 // "text/plain", names), then isAllowed(url) for each URL normalized by the library's
 // BasicURLNormalizer, as isAllowed's documentation asks. Fetch requests: the redirect loop a
-// caller runs (the library leaves fetching to it), then parseContent or failedFetch(status).
+// caller runs (the library leaves fetching to it), then parseContent or failedFetch(status);
+// a fetch that fails below HTTP (no status) gets the allow-all rules its documented callers
+// use in that case (see adapter.toml).
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
@@ -11,6 +13,7 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import crawlercommons.filters.basic.BasicURLNormalizer;
 import crawlercommons.robots.BaseRobotRules;
+import crawlercommons.robots.SimpleRobotRules;
 import crawlercommons.robots.SimpleRobotRulesParser;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -167,25 +170,34 @@ public final class Adapter {
                 .connectTimeout(timeout)
                 .build();
         URI current = new URI(robotsUrl);
-        HttpResponse<byte[]> response = get(client, current, agent, timeout);
-        int redirects = 0;
-        while (isRedirect(response.statusCode()) && redirects < MAX_REDIRECTS) {
-            String location = response.headers().firstValue("Location").orElse("");
-            if (location.isBlank()) {
-                break;
-            }
-            redirects++;
-            current = current.resolve(location);
-            response = get(client, current, agent, timeout);
-        }
-        int status = response.statusCode();
         SimpleRobotRulesParser parser = new SimpleRobotRulesParser();
         BaseRobotRules rules;
-        if (status >= 200 && status < 300) {
-            String contentType = response.headers().firstValue("Content-Type").orElse(null);
-            rules = parser.parseContent(current.toString(), decoded(response), contentType, robotNames(agent));
-        } else {
-            rules = parser.failedFetch(status);
+        try {
+            HttpResponse<byte[]> response = get(client, current, agent, timeout);
+            int redirects = 0;
+            while (isRedirect(response.statusCode()) && redirects < MAX_REDIRECTS) {
+                String location = response.headers().firstValue("Location").orElse("");
+                if (location.isBlank()) {
+                    break;
+                }
+                redirects++;
+                current = current.resolve(location);
+                response = get(client, current, agent, timeout);
+            }
+            int status = response.statusCode();
+            if (status >= 200 && status < 300) {
+                String contentType = response.headers().firstValue("Content-Type").orElse(null);
+                rules = parser.parseContent(current.toString(), decoded(response), contentType, robotNames(agent));
+            } else {
+                rules = parser.failedFetch(status);
+            }
+        } catch (java.io.IOException e) {
+            // No HTTP status to give failedFetch, whose documentation covers only "a failure
+            // status code (NOT 2xx)". The library's documented callers (Apache Nutch's and
+            // StormCrawler's HttpRobotRulesParser) catch the fetch's exception and use their
+            // EMPTY_RULES, `new SimpleRobotRules(RobotRulesMode.ALLOW_ALL)` ("all requests are
+            // allowed"), without caching them; so does this caller.
+            rules = new SimpleRobotRules(SimpleRobotRules.RobotRulesMode.ALLOW_ALL);
         }
         return verdicts(rules, urls);
     }
@@ -220,6 +232,13 @@ public final class Adapter {
         return status == 301 || status == 302 || status == 303 || status == 307 || status == 308;
     }
 
+    /**
+     * One verdict per URL, each normalised first as isAllowed's documentation asks. A URL the
+     * normaliser rejects is answered unsupported; an IPv6 literal host is one: escapePath
+     * percent-encodes '[' and ']' (http://[::1]:8080/ becomes http://%5B::1%5D:8080/), whose
+     * host then does not parse, so filter() answers null. That is the normaliser's limit, not
+     * the fetch's (Java's HttpClient fetched the file).
+     */
     private static List<String> verdicts(BaseRobotRules rules, List<String> urls) {
         List<String> verdicts = new ArrayList<>();
         for (String url : urls) {

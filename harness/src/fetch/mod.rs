@@ -176,6 +176,7 @@ mod tests {
             headers,
             at_ms,
             retry_after: None,
+            held_ms: None,
         }
     }
 

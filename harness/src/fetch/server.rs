@@ -50,6 +50,11 @@ pub struct Logged {
     pub at_ms: u64,
     /// The `Retry-After` (seconds) of the answer it got, if any.
     pub retry_after: Option<u64>,
+    /// On a stall: how long the client held the connection, from the server's accept (which
+    /// looks for connections every 20 ms, so up to that much after the client connected)
+    /// until the client closed it: the client's own timeout for this request. `None` while it
+    /// is held, or for a request that was answered.
+    pub held_ms: Option<u64>,
 }
 
 impl Logged {
@@ -62,6 +67,7 @@ impl Logged {
             headers: Vec::new(),
             at_ms,
             retry_after: None,
+            held_ms: None,
         }
     }
 
@@ -190,6 +196,24 @@ impl Server {
     /// Every request so far, in order.
     pub fn requests(&self) -> Vec<Logged> {
         self.log.lock().map(|l| l.clone()).unwrap_or_default()
+    }
+
+    /// How long the client held the first stalled request before closing it
+    /// ([`Logged::held_ms`]), waiting at most `within` for the close to be seen (the server
+    /// looks every 20 ms). `None` when there was no request, or the client still holds it.
+    pub fn first_hold(&self, within: Duration) -> Option<Duration> {
+        let until = Instant::now() + within;
+        loop {
+            let log = self.requests();
+            let first = log.first()?;
+            if let Some(ms) = first.held_ms {
+                return Some(Duration::from_millis(ms));
+            }
+            if Instant::now() >= until {
+                return None;
+            }
+            thread::sleep(POLL);
+        }
     }
 }
 
@@ -327,6 +351,7 @@ fn http_loop(
                 headers: headers.clone(),
                 at_ms,
                 retry_after: retry_after.filter(|_| !not_modified),
+                held_ms: None,
             },
         );
         if served > MAX_REQUESTS {
@@ -395,7 +420,7 @@ fn raw_loop(
     listener: &TcpListener,
     failure: Failure,
     stop: &Arc<AtomicBool>,
-    log: &Mutex<Vec<Logged>>,
+    log: &Arc<Mutex<Vec<Logged>>>,
     started: Instant,
 ) {
     let mut workers = Vec::new();
@@ -407,6 +432,7 @@ fn raw_loop(
                 if accepted > MAX_REQUESTS {
                     continue;
                 }
+                let arrived = Instant::now();
                 let _ = stream.set_nonblocking(false);
                 let first = first_line(&stream);
                 let path = first
@@ -415,9 +441,16 @@ fn raw_loop(
                     .unwrap_or_default()
                     .to_owned();
                 let at_ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
-                push(log, Logged::raw(Host::A, path, at_ms));
-                let stop = stop.clone();
-                workers.push(thread::spawn(move || play_failure(stream, failure, &stop)));
+                let at = push(log, Logged::raw(Host::A, path, at_ms)).wrapping_sub(1);
+                let (stop, log) = (stop.clone(), log.clone());
+                workers.push(thread::spawn(move || {
+                    let held = play_failure(stream, failure, &stop, arrived);
+                    if let (Some(held), Ok(mut log)) = (held, log.lock())
+                        && let Some(entry) = log.get_mut(at)
+                    {
+                        entry.held_ms = Some(u64::try_from(held.as_millis()).unwrap_or(u64::MAX));
+                    }
+                }));
             }
             Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => thread::sleep(POLL),
             Err(_) => thread::sleep(POLL),
@@ -464,7 +497,14 @@ fn drain(stream: &mut TcpStream) {
 /// The rule body cut short: what a lenient client would read as the file.
 const PARTIAL: &[u8] = b"user-agent: *\ndisallow: /private\n";
 
-fn play_failure(mut stream: TcpStream, failure: Failure, stop: &AtomicBool) {
+/// Plays `failure` on a connection that arrived at `arrived`; on a stall, returns how long the
+/// client held the connection before closing it, if it did within the play.
+fn play_failure(
+    mut stream: TcpStream,
+    failure: Failure,
+    stop: &AtomicBool,
+    arrived: Instant,
+) -> Option<Duration> {
     let head = format!(
         "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: {}\r\n\r\n",
         PARTIAL.len() + 4096
@@ -501,11 +541,22 @@ fn play_failure(mut stream: TcpStream, failure: Failure, stop: &AtomicBool) {
                 let _ = stream.write_all(PARTIAL);
                 let _ = stream.flush();
             }
-            let started = Instant::now();
-            while !stop.load(Ordering::SeqCst) && started.elapsed() < MAX_STALL {
-                thread::sleep(POLL);
+            // Held until the client closes its end (a read of 0 bytes, or a reset): the time
+            // from the request's arrival to then is the client's own timeout.
+            let _ = stream.set_read_timeout(Some(POLL));
+            let mut buf = [0u8; 8192];
+            while !stop.load(Ordering::SeqCst) && arrived.elapsed() < MAX_STALL {
+                match stream.read(&mut buf) {
+                    Ok(0) => return Some(arrived.elapsed()),
+                    Ok(_) => {}
+                    Err(e)
+                        if matches!(
+                            e.kind(),
+                            std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                        ) => {}
+                    Err(_) => return Some(arrived.elapsed()),
+                }
             }
-            drain(&mut stream);
         }
         Failure::BadChunked | Failure::TruncatedChunked => {
             drain(&mut stream);
@@ -527,4 +578,5 @@ fn play_failure(mut stream: TcpStream, failure: Failure, stop: &AtomicBool) {
             thread::sleep(Duration::from_millis(50));
         }
     }
+    None
 }
