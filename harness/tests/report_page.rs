@@ -326,7 +326,7 @@ fn the_summary_leads_to_the_best_python_parser_and_back_at_desktop_and_phone_wid
         );
         // Its top finding, when the differential campaign filed any for it.
         assert_eq!(
-            python.contains("Top finding"),
+            python.contains("Top defect"),
             has_findings,
             "{label}: the Python choice and reports/findings/{}.md disagree: {python}",
             best.name

@@ -151,8 +151,9 @@ pub fn read_root_causes(dir: &Path) -> Result<Option<Vec<RootCause>>> {
         .with_context(|| format!("{} is not a list of root causes", path.display()))
 }
 
-/// What the reports of a catalogue are drawn from: its index (without the evidence) and its
-/// stored root causes.
+/// What the reports of a catalogue are drawn from: its index, with each family's evidence
+/// (a defect's title is the misbehaviour its shown input holds, and that input is evidence),
+/// and its stored root causes.
 #[derive(Clone, Debug)]
 pub struct Published {
     /// The index.
@@ -165,12 +166,12 @@ impl Published {
     /// Reads the catalogue in `dir`; `None` when there is none. A catalogue whose root causes
     /// were never stored (written before they were) has them derived.
     pub fn read(dir: &Path) -> Result<Option<Published>> {
-        let Some(index) = Index::read(&dir.join(INDEX))? else {
+        let Some(index) = read_full(dir)? else {
             return Ok(None);
         };
         let causes = match read_root_causes(dir)? {
             Some(causes) => causes,
-            None => root_causes(&read_full(dir)?.unwrap_or(index.clone())),
+            None => root_causes(&index),
         };
         Ok(Some(Published { index, causes }))
     }

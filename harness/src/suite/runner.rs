@@ -662,7 +662,7 @@ pub fn run_parser_watched(
     }
 }
 
-/// One check of the reference in [`RunDocument`].
+/// One check of the reference in [`RunDocument`](crate::suite::document::RunDocument).
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct ReferenceResult {
     /// What it answered (`error: …` when it failed).
