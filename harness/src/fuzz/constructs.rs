@@ -418,8 +418,17 @@ pub enum Reading {
     Uncommented,
     /// A comment after a rule's path is kept in the path (its `#` compared as `%23`).
     CommentKept,
-    /// A rule holding `*` is looked for anywhere in the path (a `*` put before it).
+    /// A rule holding `*` that does not match the URL's path from its start is looked for
+    /// anywhere in the path (a `*` put before it).
     Anywhere,
+    /// A rule holding `*` that matches the URL's path counts as long as the text it matches
+    /// there (the longest match), not as its own length: it is written out as that text.
+    MatchedLength,
+    /// A CRLF line end leaves its CR in the line's value: each rule and `user-agent` line
+    /// ending in CRLF has `%0D` put after its value.
+    CrKept,
+    /// An empty `user-agent` line names every crawler: it is written with the crawler's name.
+    EmptyAgentNamesCrawler,
     /// A rule's `*` is compared as the character itself (`%2A`).
     StarLiteral,
     /// A rule's final `$` is left out.
@@ -473,7 +482,7 @@ use Reading::*;
 /// Every misbehaviour titled, by construct (a row a line or a few, unformatted so that it reads
 /// as a table).
 #[rustfmt::skip]
-pub const MISBEHAVIOURS: [Misbehaviour; 33] = [
+pub const MISBEHAVIOURS: [Misbehaviour; 44] = [
     Misbehaviour { construct: "unknown-field", evidence: ReadsAs(EndsGroup),
         title: "an unknown line (`foo: bar`) ends the group", clause: None },
     Misbehaviour { construct: "unknown-field", evidence: ReadsAs(AsDisallow),
@@ -517,6 +526,9 @@ pub const MISBEHAVIOURS: [Misbehaviour; 33] = [
     Misbehaviour { construct: "wildcard", evidence: ReadsAs(Anywhere),
         title: "a rule holding `*` matches anywhere in the path, not only from its start",
         clause: Some(&MATCH_FROM_START) },
+    Misbehaviour { construct: "wildcard", evidence: ReadsAs(MatchedLength),
+        title: "a rule holding `*` counts as long as the path it matches, so `Allow: /*` outranks a longer `Disallow: /private/`",
+        clause: Some(&WILDCARD_LENGTH) },
     Misbehaviour { construct: "wildcard", evidence: ReadsAs(StarLiteral),
         title: "a `*` in a rule is compared as the character `*`, not as a wildcard", clause: None },
     Misbehaviour { construct: "end-anchor", evidence: ReadsAs(AnchorIgnored),
@@ -539,6 +551,27 @@ pub const MISBEHAVIOURS: [Misbehaviour; 33] = [
         title: "rules match the path ignoring letter case (`/A` blocks `/a`)", clause: None },
     Misbehaviour { construct: "tie", evidence: Answers(Answer::Disallow),
         title: "a `Disallow` beats an `Allow` of equal length (the `Allow` should win)", clause: None },
+    Misbehaviour { construct: "crlf", evidence: ReadsAs(CrKept),
+        title: "a CRLF line end leaves its CR in the line's value, so a rule or `user-agent` line ending in CRLF matches nothing",
+        clause: None },
+    Misbehaviour { construct: "empty-agent", evidence: ReadsAs(EmptyAgentNamesCrawler),
+        title: "an empty `User-agent:` line is read as naming every crawler", clause: None },
+    Misbehaviour { construct: "unmatched-allow", evidence: Answers(Answer::Disallow),
+        title: "a group holding an `Allow` rule disallows every URL that no rule matches", clause: None },
+    Misbehaviour { construct: "later-group", evidence: Answers(Answer::Disallow),
+        title: "the rules of a group after the crawler's own apply to the crawler too", clause: None },
+    Misbehaviour { construct: "star-group", evidence: Answers(Answer::Disallow),
+        title: "the `*` group's rules apply also to a crawler that has a group of its own", clause: None },
+    Misbehaviour { construct: "empty-only-rule", evidence: ReadsAs(Ignored),
+        title: "an empty `Disallow:` line that is its group's only rule is skipped, so the group's crawlers join the next group", clause: None },
+    Misbehaviour { construct: "empty-group", evidence: Answers(Answer::Disallow),
+        title: "a group that names the crawler but holds no rules is passed over for the `*` group", clause: None },
+    Misbehaviour { construct: "inner-dollar", evidence: ReadsAs(Ignored),
+        title: "a rule with a `$` before its end (`/a$b`) is ignored", clause: None },
+    Misbehaviour { construct: "anchored-wildcard", evidence: ReadsAs(AnchorIgnored),
+        title: "in a rule holding `*`, a final `$` is ignored: `/*.pdf$` also matches `/a.pdf?x`", clause: None },
+    Misbehaviour { construct: "anchored-wildcard", evidence: ReadsAs(AnchorLiteral),
+        title: "in a rule holding `*`, a final `$` is compared as the character `$`", clause: None },
     Misbehaviour { construct: "agent-part", evidence: Answers(Answer::Disallow),
         title: "a `user-agent` value that is only part of the crawler's name selects its group", clause: None },
 ];

@@ -71,6 +71,27 @@ pub struct RealExample {
     pub total_lines: usize,
 }
 
+impl RealExample {
+    /// The excerpt as an input of its own: the lines that matter, one per line, with the
+    /// example's crawler and URL.
+    pub fn excerpt_input(&self) -> Input {
+        Input {
+            lines: self
+                .lines
+                .iter()
+                .map(|l| {
+                    let mut line = crate::text::unescape(&l.text)
+                        .unwrap_or_else(|_| l.text.clone().into_bytes());
+                    line.push(b'\n');
+                    line
+                })
+                .collect(),
+            agent: self.agent.clone(),
+            urls: vec![self.url.clone()],
+        }
+    }
+}
+
 /// One line of an excerpt.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ExcerptLine {

@@ -898,17 +898,22 @@ fn entries<'c>(ranked: &[&'c RootCause], index: &Index, measured: &Measured) -> 
     }
     for entry in &mut entries {
         let causes: Vec<&RootCause> = entry.causes.iter().map(|(c, _)| *c).collect();
-        entry.title = misbehaviour(&causes, index);
+        entry.title = misbehaviour(&causes, index, measured);
     }
     entries
 }
 
 /// What one behaviour's root causes (its verdict directions) show the library does wrong: the
 /// misbehaviour of their construct ([`crate::fuzz::constructs::MISBEHAVIOURS`]) whose evidence
-/// each of them holds, on the input its section shows (the reference asked again about that
-/// input read as the misbehaviour says, where that is its evidence). `None` where no one
-/// misbehaviour is shown by all: the evidence cannot tell, and the title stays neutral.
-fn misbehaviour(causes: &[&RootCause], index: &Index) -> Option<&'static Misbehaviour> {
+/// each of them holds, on an input its section shows: the minimal input, the same made
+/// readable, or the real file's lines that matter (the reference asked again about that input
+/// read as the misbehaviour says, where that is its evidence). `None` where no one misbehaviour
+/// is shown by all: the evidence cannot tell, and the title stays neutral.
+fn misbehaviour(
+    causes: &[&RootCause],
+    index: &Index,
+    measured: &Measured,
+) -> Option<&'static Misbehaviour> {
     let mut common: Option<Vec<&'static Misbehaviour>> = None;
     for cause in causes {
         let family = index
@@ -916,13 +921,31 @@ fn misbehaviour(causes: &[&RootCause], index: &Index) -> Option<&'static Misbeha
             .iter()
             .find(|f| f.id == cause.representative)?;
         let seen = crate::fuzz::ablation::for_implementation(family, &cause.implementation);
-        let input = crate::fuzz::ablation::shown_input(&seen, &cause.implementation)?.input();
-        let shown = crate::fuzz::ablation::misbehaviours_shown(
-            cause.construct,
-            &input,
-            cause.answer,
-            &cause.expected,
-        );
+        let shown_input = crate::fuzz::ablation::shown_input(&seen, &cause.implementation)?;
+        let mut inputs = vec![shown_input.input()];
+        let example = measured
+            .root_causes
+            .get(&cause.id)
+            .and_then(|m| m.example.as_ref());
+        if let Some(readable) = example.and_then(|e| e.readable.as_ref()) {
+            inputs.push(readable.input.input());
+        }
+        if let Some(real) = example.and_then(|e| e.real.as_ref()) {
+            inputs.push(real.excerpt_input());
+        }
+        let mut shown: Vec<&'static Misbehaviour> = Vec::new();
+        for input in &inputs {
+            for m in crate::fuzz::ablation::misbehaviours_shown(
+                cause.construct,
+                input,
+                cause.answer,
+                &cause.expected,
+            ) {
+                if !shown.iter().any(|s| std::ptr::eq(*s, m)) {
+                    shown.push(m);
+                }
+            }
+        }
         common = Some(match common {
             None => shown,
             Some(before) => before

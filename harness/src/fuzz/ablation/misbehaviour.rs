@@ -138,10 +138,22 @@ pub fn reads_as(input: &Input, construct: &str, reading: Reading) -> Option<Inpu
             })
         }),
         Reading::Anywhere | Reading::StarLiteral | Reading::AnchorIgnored => {
+            let path = input
+                .urls
+                .first()
+                .map(|url| decode_unreserved(&url.as_bytes()[path_at(url)..]))?;
             rewritten(&body, |i, line| {
                 let value = value_of(line);
                 let new: Vec<u8> = match reading {
-                    Reading::Anywhere if value.contains(&b'*') && !value.starts_with(b"*") => {
+                    // Only a rule the path does not start with: one that matches from the
+                    // start already matches anywhere, and a `*` put before it would only
+                    // lengthen it.
+                    Reading::Anywhere
+                        if value.contains(&b'*')
+                            && !value.starts_with(b"*")
+                            && !pattern_matches(&value, &path, false)
+                            && pattern_matches(&value, &path, true) =>
+                    {
                         [&b"*"[..], &value].concat()
                     }
                     Reading::StarLiteral if value.contains(&b'*') => value
@@ -163,6 +175,38 @@ pub fn reads_as(input: &Input, construct: &str, reading: Reading) -> Option<Inpu
                     .map(|l| vec![l])
             })
         }
+        Reading::MatchedLength => {
+            let path = input
+                .urls
+                .first()
+                .map(|url| decode_unreserved(&url.as_bytes()[path_at(url)..]))?;
+            rewritten(&body, |i, line| {
+                let value = value_of(line);
+                if !rule(i) || !value.contains(&b'*') {
+                    return None;
+                }
+                // The longest text the rule matches from the path's start, `$` kept.
+                let end = match_ends(&value, &path, false).into_iter().max()?;
+                let anchor: &[u8] = if value.ends_with(b"$") { b"$" } else { b"" };
+                with_value(&line.content, &[&path[..end], anchor].concat()).map(|l| vec![l])
+            })
+        }
+        Reading::CrKept => {
+            let lines = split_lines(&body);
+            rewritten(&body, |i, line| {
+                let named = readings[i].0.contains(&RecordKind::UserAgent);
+                (lines[i].end == b"\r\n" && (rule(i) || named))
+                    .then(|| {
+                        with_value(&line.content, &[rule_value(&line.content), b"%0D"].concat())
+                    })
+                    .flatten()
+                    .map(|l| vec![l])
+            })
+        }
+        Reading::EmptyAgentNamesCrawler => rewritten(&body, |i, line| {
+            (readings[i].0.contains(&RecordKind::UserAgent) && rule_value(&line.content).is_empty())
+                .then(|| vec![[&b"User-agent: "[..], input.agent.as_bytes()].concat()])
+        }),
         Reading::AnchorLiteral => rewritten(&body, |i, line| {
             let value = value_of(line);
             let kept = [value.strip_suffix(b"$")?, b"%24"].concat();
@@ -365,6 +409,73 @@ mod tests {
             titles("wildcard", &starred, Answer::Disallow),
             ["a rule holding `*` matches anywhere in the path, not only from its start"]
         );
+    }
+
+    /// A wildcard rule that outranks a longer rule because the library counts the path it
+    /// matched (`Allow: /*` over `Disallow: /private/` on `/private/page`) is titled so, and
+    /// not "matches anywhere": `/*` matches from the path's start.
+    #[test]
+    fn a_wildcard_counted_by_the_text_it_matches_is_titled_so() {
+        let counted = input(
+            "User-agent: *\nDisallow: /private/\nAllow: /*\n",
+            "/private/page",
+        );
+        assert_eq!(
+            reference(&counted, Profile::Rfc9309),
+            Some(Answer::Disallow)
+        );
+        assert_eq!(
+            titles("wildcard", &counted, Answer::Allow),
+            [
+                "a rule holding `*` counts as long as the path it matches, so `Allow: /*` \
+                 outranks a longer `Disallow: /private/`"
+            ]
+        );
+        // On `/private/` itself the text `/*` matches is as long as the `Disallow`, and the
+        // tie goes to the `Allow`: the same misbehaviour.
+        let tied = input(
+            "User-agent: *\nDisallow: /private/\nAllow: /*\n",
+            "/private/",
+        );
+        assert_eq!(reference(&tied, Profile::Rfc9309), Some(Answer::Disallow));
+        assert_eq!(
+            titles("wildcard", &tied, Answer::Allow),
+            titles("wildcard", &counted, Answer::Allow)
+        );
+    }
+
+    /// A library that keeps the CR of a CRLF line end in the value (`Disallow: /private/`
+    /// ending in CRLF then blocks nothing) is titled so.
+    #[test]
+    fn a_cr_kept_in_the_value_is_titled_so() {
+        let crlf = input("User-agent: *\nDisallow: /private/\r\n", "/private/page");
+        assert_eq!(reference(&crlf, Profile::Rfc9309), Some(Answer::Disallow));
+        assert_eq!(
+            titles("crlf", &crlf, Answer::Allow),
+            [
+                "a CRLF line end leaves its CR in the line's value, so a rule or `user-agent` \
+                 line ending in CRLF matches nothing"
+            ]
+        );
+        // Disallowing there is no CR kept.
+        assert!(titles("crlf", &crlf, Answer::Disallow).is_empty());
+    }
+
+    /// An empty `User-agent:` line read as naming every crawler shows in both verdict
+    /// directions: its group's `Disallow` obeyed, or its `Allow` over the `*` group's.
+    #[test]
+    fn an_empty_agent_naming_every_crawler_is_titled_so() {
+        const TITLE: &str = "an empty `User-agent:` line is read as naming every crawler";
+        let blocked = input(
+            "User-agent:\nDisallow: /private/\n\nUser-agent: *\nAllow: /\n",
+            "/private/page",
+        );
+        assert_eq!(titles("empty-agent", &blocked, Answer::Disallow), [TITLE]);
+        let let_in = input(
+            "User-agent: *\nDisallow: /private/\n\nUser-agent:\nAllow: /\n",
+            "/private/page",
+        );
+        assert_eq!(titles("empty-agent", &let_in, Answer::Allow), [TITLE]);
     }
 
     /// Every misbehaviour names a construct of the table.
