@@ -790,10 +790,10 @@ pub fn readable(cause: &RootCause, shown: &FamilyInput, asker: &mut Asker<'_>) -
 const FILE_CRAWLERS: usize = 4;
 
 /// Most (site, crawler) pairs asked for one root cause.
-const PAIRS_PER_CAUSE: usize = 400;
+const PAIRS_PER_CAUSE: usize = 600;
 
 /// Most real checks whose cause is confirmed for one root cause.
-const CONFIRMED_PER_CAUSE: usize = 12;
+const CONFIRMED_PER_CAUSE: usize = 40;
 
 /// The library's answers to every URL of a site, as a crawler, asked once.
 pub type SiteAnswers = BTreeMap<(usize, String), Vec<Answer>>;
@@ -801,12 +801,14 @@ pub type SiteAnswers = BTreeMap<(usize, String), Vec<Answer>>;
 /// A real check on which the library flips because of `cause`'s construct: the corpus's
 /// sites that `holds` (a site's index, the crawler and a construct: whether its file holds
 /// it; the construct or one of its [`KIN`]),
-/// smallest file first, asked as `agent` and then as the crawlers each file names; the
+/// the sites of `first` (where the real-world measure saw it flip) first, then smallest file
+/// first, asked as `agent` and then as the crawlers each file names; the
 /// library's answers kept in `known` across root causes. `None` when no real file shows it.
 pub fn real_example(
     cause: &RootCause,
     (corpus, name): (&Corpus, &str),
     agent: &str,
+    first: &[usize],
     holds: &dyn Fn(usize, &str, &str) -> bool,
     asker: &mut Asker<'_>,
     known: &mut SiteAnswers,
@@ -822,7 +824,8 @@ pub fn real_example(
     let mut order: Vec<usize> = (0..corpus.sites.len())
         .filter(|i| !corpus.sites[*i].urls.is_empty())
         .collect();
-    order.sort_by_key(|i| (corpus.sites[*i].body.len(), *i));
+    let first: BTreeSet<usize> = first.iter().copied().collect();
+    order.sort_by_key(|i| (!first.contains(i), corpus.sites[*i].body.len(), *i));
     let mut pairs = 0;
     let mut confirmed = 0;
     for i in order {
@@ -1127,6 +1130,7 @@ mod tests {
             &cause(),
             (&corpus, "test"),
             "Googlebot",
+            &[],
             &holds,
             &mut asker,
             &mut known,
@@ -1153,6 +1157,7 @@ mod tests {
                 &cause(),
                 (&only_a, "test"),
                 "Googlebot",
+                &[],
                 &holds,
                 &mut asker,
                 &mut SiteAnswers::new(),

@@ -50,6 +50,10 @@ pub struct RootMeasure {
     /// ([`crate::fuzz::example`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub example: Option<crate::fuzz::example::Example>,
+    /// The corpus sites (by index) of the flipped checks, for the example's search to try
+    /// first; not stored.
+    #[serde(skip)]
+    pub flipped_sites: Vec<usize>,
 }
 
 /// A spec case covering a root cause.

@@ -433,6 +433,7 @@ pub fn measure(
             continue;
         }
         let mut flips: BTreeMap<&str, usize> = BTreeMap::new();
+        let mut flipped_sites: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
         for (i, checks) in &sites {
             let site = &corpus.sites[*i];
             let Ok(verdicts) = engine.check(&site.body, agent, &site.urls) else {
@@ -464,6 +465,10 @@ pub fn measure(
                     };
                     if shown {
                         *flips.entry(cause.id.as_str()).or_default() += 1;
+                        let sites = flipped_sites.entry(cause.id.as_str()).or_default();
+                        if sites.last() != Some(i) {
+                            sites.push(*i);
+                        }
                     }
                 }
             }
@@ -471,6 +476,7 @@ pub fn measure(
         for (id, n) in flips {
             if let Some(m) = out.root_causes.get_mut(id) {
                 m.flips = n;
+                m.flipped_sites = flipped_sites.remove(id).unwrap_or_default();
             }
         }
         progress(&name);
@@ -540,9 +546,15 @@ fn examples(
                     &name,
                 )
             });
+            let first = measured
+                .root_causes
+                .get(&cause.id)
+                .map(|m| m.flipped_sites.clone())
+                .unwrap_or_default();
             let example = Example {
-                real: corpus
-                    .and_then(|c| real_example(cause, c, agent, &holds, &mut asker, &mut known)),
+                real: corpus.and_then(|c| {
+                    real_example(cause, c, agent, &first, &holds, &mut asker, &mut known)
+                }),
                 readable: shown.and_then(|s| readable(cause, &s, &mut asker)),
             };
             real += usize::from(example.real.is_some());
