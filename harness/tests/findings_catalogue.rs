@@ -344,3 +344,29 @@ fn every_committed_label_is_a_construct_of_the_table() {
         "labels that are no construct: {unknown:?}"
     );
 }
+
+/// Two points where the profiles part, read one each way, is a reading of each: a defect
+/// only for a library whose documentation claims one of those readings (checked over the
+/// committed catalogue).
+#[test]
+fn a_profile_mix_is_a_defect_only_against_a_claimed_reading() {
+    use reptest::engines::adapters::ClaimedReading;
+    use reptest::fuzz::standing::{Standing, claim, judge};
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../reports/findings");
+    let published = store::Published::read(&dir)
+        .expect("the committed catalogue reads")
+        .expect("a committed catalogue");
+    let mut mixes = 0;
+    for cause in published.causes.iter().filter(|c| c.profile_mix()) {
+        mixes += 1;
+        let judged = judge(cause, "profile-split", &published.index);
+        match claim(&cause.implementation) {
+            ClaimedReading::Rfc9309 => {
+                assert_eq!(judged.standing, Standing::Defect, "{}", cause.id)
+            }
+            ClaimedReading::Google => {}
+            _ => assert_eq!(judged.standing, Standing::Reading, "{}", cause.id),
+        }
+    }
+    assert!(mixes > 0, "no profile mix in the committed catalogue");
+}

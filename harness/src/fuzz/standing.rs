@@ -121,6 +121,27 @@ pub fn judge(cause: &RootCause, force: &str, index: &Index) -> Judged {
             );
         }
     }
+    // Two points where the profiles part, read one each way: on each point the library
+    // follows one of the profiles, which is a reading, so the mix is one too; unless the
+    // library claims one of those readings, which it then departs from on one of the points.
+    if cause.profile_mix() {
+        return match claim {
+            ClaimedReading::Rfc9309 | ClaimedReading::Google => judged(
+                Standing::Defect,
+                format!(
+                    "of two points where the profiles part, it reads one against the `{}` \
+                     reading its documentation claims",
+                    claim.name()
+                ),
+            ),
+            _ => judged(
+                Standing::Reading,
+                "the profiles part on each of its two points; it reads one as `google` and \
+                 the other as `rfc9309` does"
+                    .into(),
+            ),
+        };
+    }
     let agreeing = agreeing_profiles(cause);
     let named = |profiles: &[Profile]| {
         profiles
