@@ -392,15 +392,15 @@ pub(crate) const MATCH_FROM_START: Clause = Clause {
 };
 
 /// The clause of a rule with `*` counted as long as the text it matches (a misbehaviour of
-/// `wildcard`): Google's text counts the rule's own path entry; RFC 9309's "the match that has
-/// the most octets" is read the same way by the `rfc9309` profile (the spec case
-/// `sample-undefined-wildcard` counts `/*.htm` as 6 octets).
+/// `wildcard`): Google's text counts the rule's own path entry. RFC 9309 measures the match,
+/// §2.2.2 “The most specific match is the match that has the most octets.”, which the
+/// `rfc9309` profile reads the same way (the spec case `sample-undefined-wildcard` counts
+/// `/*.htm` as 6 octets).
 pub(crate) const WILDCARD_LENGTH: Clause = Clause {
-    source: "Google 2019 (order of precedence for group-member lines); RFC 9309 §2.2.2",
+    source: "Google 2019 (order of precedence for group-member lines)",
     text: "At a group-member level, in particular for `allow` and `disallow` directives, the \
          most specific rule based on the length of the [`path`] entry trumps the less \
-         specific (shorter) rule. … The most specific match found MUST be used. The most \
-         specific match is the match that has the most octets.",
+         specific (shorter) rule.",
     force: "must",
 };
 
