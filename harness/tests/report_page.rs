@@ -1,9 +1,9 @@
-//! Opens the report page in headless Chromium (Debian's `chromium`, installed here when
-//! missing and running as root): drawn from the committed `reports/results.json`, checks that
-//! the matrix shows every implementation's score as the results have it; the committed
-//! `reports/index.html`, at desktop and phone widths, clicks from the summary to the best
-//! Python parser's page and back, asserting what is visible at each step. Saves the
-//! screenshots under `target/tmp/report/`.
+//! Opens the report page in headless Chromium (Debian's `chromium`; each test skips, saying
+//! why, where it is not installed): drawn from the committed `reports/results.json`, checks
+//! that the matrix shows every implementation's score as the results have it; the committed
+//! `reports/index.html`, at desktop (1280×800) and phone (390×844) sizes, goes from the summary
+//! to the best Python parser's choice (its name and top defect in view), to its page and back,
+//! asserting what is visible at each step. Saves the screenshots under `target/tmp/report/`.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -12,30 +12,19 @@ use std::time::{Duration, Instant};
 use reptest::report::{self, Results};
 use reptest_reference::Profile;
 
-fn chromium() -> PathBuf {
-    for candidate in ["/usr/bin/chromium", "/usr/bin/chromium-browser"] {
-        if Path::new(candidate).exists() {
-            return PathBuf::from(candidate);
-        }
+/// Debian's headless Chromium, or `None` (the caller skips, saying why).
+fn chromium() -> Option<PathBuf> {
+    let found = ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
+        .into_iter()
+        .map(PathBuf::from)
+        .find(|p| p.exists());
+    if found.is_none() {
+        eprintln!(
+            "skipped: no headless Chromium at /usr/bin/chromium or /usr/bin/chromium-browser \
+             (Debian: apt-get install chromium)"
+        );
     }
-    let root = Command::new("id")
-        .arg("-u")
-        .output()
-        .is_ok_and(|o| o.stdout.trim_ascii() == b"0");
-    assert!(
-        root,
-        "headless Chromium is needed: install Debian's `chromium` package (apt-get install chromium)"
-    );
-    eprintln!("installing Debian's chromium for the report page test");
-    let ok = Command::new("sh")
-        .args([
-            "-c",
-            "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium",
-        ])
-        .status()
-        .is_ok_and(|s| s.success());
-    assert!(ok, "apt-get install chromium failed");
-    PathBuf::from("/usr/bin/chromium")
+    found
 }
 
 /// Runs Chromium headless with `args` and the page, killing it after two minutes.
@@ -112,7 +101,9 @@ fn the_matrix_shows_the_scores_of_the_results() {
     std::fs::create_dir_all(&dir).expect("scratch dir");
     let page = dir.join("index.html");
     std::fs::write(&page, report::html(&results)).expect("page written");
-    let browser = chromium();
+    let Some(browser) = chromium() else {
+        return;
+    };
 
     let dom = run_chromium(&browser, &dir.join("profile"), &["--dump-dom"], &page);
     let shown = scores(&dom);
@@ -163,71 +154,95 @@ fn the_matrix_shows_the_scores_of_the_results() {
     );
 }
 
-/// A page that loads `index.html` in a frame filling the window, clicks through it and writes
-/// what it saw as JSON into `#result`; `?stop=summary|implementation|back` stops there (for a
-/// screenshot of that state).
+/// A page that loads `index.html` in a frame of exactly `?w=` × `?h=` pixels (Chromium's
+/// headless window is never narrower than 500 px, so the frame, not the window, is the phone),
+/// does what a reader does and writes what it saw at each step as JSON into `#result`: the
+/// summary; the header's "Python" link (the choice of a Python parser); that parser's name
+/// (its page); the browser's back button. `?stop=` ends after that step (for its screenshot);
+/// `?stop=matrix` jumps to the case matrix instead, `?stop=sorted` sorts the summary by name.
 const HARNESS: &str = r###"<!DOCTYPE html>
 <html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<style>html, body { margin: 0; height: 100%; } iframe { border: 0; width: 100%; height: 100%; display: block; }
+<style>html, body { margin: 0; } iframe { border: 0; display: block; }
 #result { display: none; }</style></head>
-<body><iframe id="frame" src="index.html"></iframe><pre id="result"></pre>
+<body><iframe id="frame"></iframe><pre id="result"></pre>
 <script>
 "use strict";
-const stop = new URLSearchParams(location.search).get("stop") || "";
+const params = new URLSearchParams(location.search);
+const stop = params.get("stop") || "";
 const frame = document.getElementById("frame");
+frame.style.width = params.get("w") + "px";
+frame.style.height = params.get("h") + "px";
+frame.src = "index.html";
 const seen = {};
-function visible(doc, el) {
+function visible(el) {
   if (!el) return false;
   const box = el.getBoundingClientRect();
   return !el.closest("[hidden]") && box.width > 0 && box.height > 0;
+}
+// Wholly inside the frame's viewport, as a reader sees it without scrolling.
+function inView(win, el) {
+  if (!visible(el)) return false;
+  const box = el.getBoundingClientRect();
+  return box.top >= 0 && box.left >= 0 && box.bottom <= win.innerHeight + 1 && box.right <= win.innerWidth + 1;
 }
 function look(label) {
   const doc = frame.contentDocument;
   const win = frame.contentWindow;
   const page = doc.querySelector(".impl-page:not([hidden])");
-  const python = doc.querySelector("ul.choosing li[data-language=python]");
+  const python = doc.getElementById("choosing-python");
+  const pythonLink = python ? python.querySelector("a.impl-link") : null;
+  const topDefect = python ? python.querySelector(".top-defect") : null;
   const first = doc.querySelector("#summary-table tbody tr th");
+  const bestRow = pythonLink ? doc.querySelector("#summary-table tr[data-impl='" + pythonLink.textContent + "'] th") : null;
+  const headers = Array.from(doc.querySelectorAll("#summary-table thead th"));
   seen[label] = {
     hash: win.location.hash,
     width: win.innerWidth,
+    height: win.innerHeight,
     overflow: doc.documentElement.scrollWidth - win.innerWidth,
-    summary: visible(doc, doc.getElementById("summary-table")),
+    summary: visible(doc.getElementById("summary-table")),
     summaryRows: doc.querySelectorAll("#summary-table tbody tr").length,
-    firstName: first ? first.textContent : null,
-    firstNameVisible: first ? first.getBoundingClientRect().right <= win.innerWidth + 1 && visible(doc, first) : false,
+    summaryHeadersInView: headers.filter((th) => th.getBoundingClientRect().right <= win.innerWidth + 1).length,
+    summaryHeaders: headers.length,
+    firstName: first ? first.querySelector("a.impl-link").textContent : null,
+    firstNameVisible: first ? first.getBoundingClientRect().right <= win.innerWidth + 1 && visible(first) : false,
+    pythonHeaderLink: !!doc.querySelector("header nav.languages a[href='#choosing-python']"),
     python: python ? python.textContent : null,
-    pythonLink: python ? python.querySelector("a.impl-link").textContent : null,
+    pythonLink: pythonLink ? pythonLink.textContent : null,
+    pythonInView: inView(win, pythonLink),
+    topDefect: topDefect ? topDefect.textContent : null,
+    topDefectLink: topDefect && topDefect.querySelector("a") ? topDefect.querySelector("a").getAttribute("href") : null,
+    topDefectInView: inView(win, topDefect),
+    bestRow: bestRow ? bestRow.textContent : null,
+    bestRowVersion: bestRow ? bestRow.parentNode.querySelector(".col-language").textContent : null,
     page: page ? page.dataset.impl : null,
-    pageVisible: visible(doc, page),
+    pageVisible: visible(page),
     heading: page ? page.querySelector("h2").textContent : null,
+    headingInView: page ? inView(win, page.querySelector("h2")) : false,
     causes: page ? page.querySelectorAll("ol.causes li").length : 0,
-    causeVisible: page ? visible(doc, page.querySelector("ol.causes li")) : false,
+    causeVisible: page ? visible(page.querySelector("ol.causes li")) : false,
     caseLinks: page ? page.querySelectorAll("a.case-link").length : 0,
-    backVisible: page ? visible(doc, page.querySelector("a.back")) : false,
-    choosingVisible: visible(doc, doc.querySelector("ul.choosing li[data-language=python]")),
-    cellVisible: Array.from(doc.querySelectorAll("#matrix td.cell")).some((td) => {
-      const box = td.getBoundingClientRect();
-      return visible(doc, td) && box.right <= win.innerWidth && box.bottom <= win.innerHeight && box.top >= 0;
-    }),
+    backVisible: page ? visible(page.querySelector("a.back")) : false,
+    cellVisible: Array.from(doc.querySelectorAll("#matrix td.cell")).some((td) => inView(win, td)),
   };
 }
 function finish() { document.getElementById("result").textContent = JSON.stringify(seen); }
-function jump(hash, label) {
-  frame.contentWindow.location.hash = hash;
-  setTimeout(() => { look(label); finish(); }, 500);
+function after(action, label, next) {
+  action();
+  setTimeout(() => { look(label); if (stop === label || !next) return finish(); next(); }, 500);
 }
 frame.addEventListener("load", () => {
+  if (frame.contentWindow.location.href === "about:blank") return;
+  const doc = frame.contentDocument;
   look("summary");
   if (stop === "summary") return finish();
-  if (stop === "choosing") return jump("choosing", "choosing");
-  if (stop === "matrix") return jump("case-matrix", "matrix");
-  frame.contentDocument.querySelector("ul.choosing li[data-language=python] a.impl-link").click();
-  setTimeout(() => {
-    look("implementation");
-    if (stop === "implementation") return finish();
-    frame.contentWindow.history.back();
-    setTimeout(() => { look("back"); finish(); }, 500);
-  }, 500);
+  if (stop === "matrix") return after(() => { frame.contentWindow.location.hash = "case-matrix"; }, "matrix");
+  if (stop === "sorted") {
+    return after(() => doc.querySelector("#summary-table thead th").click(), "sorted");
+  }
+  after(() => doc.querySelector("header nav.languages a[href='#choosing-python']").click(), "choosing",
+    () => after(() => doc.querySelector("#choosing-python a.impl-link").click(), "implementation",
+      () => after(() => frame.contentWindow.history.back(), "back")));
 });
 </script></body></html>
 "###;
@@ -267,9 +282,12 @@ fn the_summary_leads_to_the_best_python_parser_and_back_at_desktop_and_phone_wid
         .filter(|i| i.language == "python")
         .max_by(|a, b| conformance(a).total_cmp(&conformance(b)))
         .expect("a Python implementation in the results");
-    let has_findings = root
-        .join(format!("reports/findings/{}.md", best.name))
-        .is_file();
+    let last_by_name = results
+        .implementations
+        .iter()
+        .map(|i| i.name.to_lowercase())
+        .max()
+        .expect("implementations");
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("report-clicks");
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("scratch dir");
@@ -278,10 +296,12 @@ fn the_summary_leads_to_the_best_python_parser_and_back_at_desktop_and_phone_wid
     std::fs::copy(root.join("reports/index.html"), dir.join("index.html")).expect("page copied");
     let harness = dir.join("harness.html");
     std::fs::write(&harness, HARNESS).expect("harness written");
-    let browser = chromium();
+    let Some(browser) = chromium() else {
+        return;
+    };
     let shots = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("report");
     std::fs::create_dir_all(&shots).expect("screenshot dir");
-    for (width, height, label) in [(1400, 1000, "desktop"), (390, 844, "phone")] {
+    for (width, height, label) in [(1280, 800, "desktop"), (390, 844, "phone")] {
         let size = format!("--window-size={width},{height}");
         let common = [
             "--allow-file-access-from-files",
@@ -289,15 +309,28 @@ fn the_summary_leads_to_the_best_python_parser_and_back_at_desktop_and_phone_wid
             "--hide-scrollbars",
             size.as_str(),
         ];
+        let at = |stop: &str| {
+            PathBuf::from(format!(
+                "{}?w={width}&h={height}&stop={stop}",
+                harness.display()
+            ))
+        };
         let dom = run_chromium(
             &browser,
             &dir.join(format!("profile-{label}")),
             &[&common[..], &["--dump-dom"]].concat(),
-            &harness,
+            &at("back"),
         );
         let seen = harness_result(&dom);
         let step = |s: &str| &seen[s];
+
+        // 1. The summary, as the page opens.
         let summary = step("summary");
+        assert_eq!(
+            (&summary["width"], &summary["height"]),
+            (&serde_json::json!(width), &serde_json::json!(height)),
+            "{label}: the page is not laid out at {width}×{height}: {seen}"
+        );
         assert_eq!(
             summary["summary"], true,
             "{label}: the summary is not visible: {seen}"
@@ -316,21 +349,66 @@ fn the_summary_leads_to_the_best_python_parser_and_back_at_desktop_and_phone_wid
             "{label}: the page scrolls sideways: {seen}"
         );
         assert_eq!(
-            summary["pythonLink"], best.name,
+            summary["pythonHeaderLink"], true,
+            "{label}: the header has no link to the Python choice: {seen}"
+        );
+        let version = summary["bestRowVersion"].as_str().unwrap_or_default();
+        assert!(
+            version.contains(&best.version),
+            "{label}: {}'s row does not show its version {}: {version:?}",
+            best.name,
+            best.version
+        );
+        if label == "desktop" {
+            // Every column of the summary (the fetch ones last) fits a desktop window.
+            assert_eq!(
+                summary["summaryHeadersInView"], summary["summaryHeaders"],
+                "{label}: the summary is wider than the window: {seen}"
+            );
+        }
+
+        // 2. The header's "Python" link: the best Python parser and its top defect, in view.
+        let choosing = step("choosing");
+        assert_eq!(choosing["hash"], "#choosing-python", "{label}: {seen}");
+        assert_eq!(
+            choosing["pythonLink"], best.name,
             "{label}: \"choosing a parser\" names another Python parser than the best: {seen}"
         );
-        let python = summary["python"].as_str().unwrap_or_default();
+        assert_eq!(
+            choosing["pythonInView"], true,
+            "{label}: the best Python parser's name is not in view after the header's link: {choosing}"
+        );
+        let python = choosing["python"].as_str().unwrap_or_default();
         assert!(
             python.contains("Still breaks") || python.contains("No MUST/SHOULD"),
             "{label}: the Python choice says nothing of what it gets wrong: {python}"
         );
-        // Its top finding, when the differential campaign filed any for it.
-        assert_eq!(
-            python.contains("Top defect"),
-            has_findings,
-            "{label}: the Python choice and reports/findings/{}.md disagree: {python}",
-            best.name
+        // Its top defect (or that it has none, or was not fuzzed), beside its name.
+        let defect = choosing["topDefect"].as_str().unwrap_or_default();
+        assert!(
+            defect.starts_with("Top defect: ")
+                || defect.starts_with("No defect found")
+                || defect.starts_with("Not fuzzed"),
+            "{label}: the Python choice does not say its top defect: {python}"
         );
+        if defect.starts_with("Top defect: ") {
+            let link = choosing["topDefectLink"].as_str().unwrap_or_default();
+            assert!(
+                link.starts_with(&format!("findings/{}.md#", best.name)),
+                "{label}: the top defect links {link}"
+            );
+            assert!(
+                root.join(format!("reports/findings/{}.md", best.name))
+                    .is_file(),
+                "{label}: the top defect links a missing findings report"
+            );
+        }
+        assert_eq!(
+            choosing["topDefectInView"], true,
+            "{label}: the top defect is not in view beside the name: {choosing}"
+        );
+
+        // 3. Its name: its page.
         let page = step("implementation");
         assert_eq!(
             page["hash"],
@@ -346,6 +424,10 @@ fn the_summary_leads_to_the_best_python_parser_and_back_at_desktop_and_phone_wid
             "{label}: the implementation page is hidden"
         );
         assert_eq!(page["heading"], best.name);
+        assert_eq!(
+            page["headingInView"], true,
+            "{label}: the page opens scrolled past its name: {page}"
+        );
         assert!(
             page["causes"].as_u64().unwrap_or(0) > 0,
             "{label}: no cause listed: {seen}"
@@ -360,40 +442,47 @@ fn the_summary_leads_to_the_best_python_parser_and_back_at_desktop_and_phone_wid
             page["overflow"].as_i64().unwrap_or(i64::MAX) <= 1,
             "{label}: the implementation page scrolls sideways: {seen}"
         );
+
+        // 4. Back: where the reader was, the Python choice in view again.
         let back = step("back");
+        assert_eq!(back["hash"], "#choosing-python", "{label}: {seen}");
         assert_eq!(
             back["summary"], true,
             "{label}: back did not return to the summary: {seen}"
         );
         assert_eq!(back["page"], serde_json::Value::Null, "{label}: {seen}");
+        assert_eq!(
+            back["pythonInView"], true,
+            "{label}: back did not return to the Python choice: {back}"
+        );
+
         let seen_at = |stop: &str| {
-            let url_page = PathBuf::from(format!("{}?stop={stop}", harness.display()));
             let dom = run_chromium(
                 &browser,
                 &dir.join(format!("profile-{label}-{stop}-dom")),
                 &[&common[..], &["--dump-dom"]].concat(),
-                &url_page,
+                &at(stop),
             );
             harness_result(&dom)[stop].clone()
         };
-        let choosing = seen_at("choosing");
-        assert_eq!(
-            choosing["choosingVisible"], true,
-            "{label}: the Python choice is not in view after following its link: {choosing}"
-        );
         let matrix = seen_at("matrix");
         assert_eq!(
             matrix["cellVisible"], true,
             "{label}: no cell of the case matrix is in view: {matrix}"
         );
+        let sorted = seen_at("sorted");
+        assert_eq!(
+            sorted["firstName"].as_str().map(str::to_lowercase),
+            Some(last_by_name.clone()),
+            "{label}: a click on \"implementation\" does not sort the summary by name: {sorted}"
+        );
         for stop in ["summary", "choosing", "implementation", "back", "matrix"] {
             let shot = shots.join(format!("{label}-{stop}.png"));
-            let url_page = PathBuf::from(format!("{}?stop={stop}", harness.display()));
             run_chromium(
                 &browser,
                 &dir.join(format!("profile-{label}-{stop}")),
                 &[&common[..], &[&format!("--screenshot={}", shot.display())]].concat(),
-                &url_page,
+                &at(stop),
             );
             let bytes = std::fs::metadata(&shot).map(|m| m.len()).unwrap_or(0);
             assert!(

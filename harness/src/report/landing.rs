@@ -256,12 +256,11 @@ pub(super) fn summary_md(out: &mut String, results: &Results, rows: &[Row<'_>]) 
          differential defect.\n"
     )?;
     for (language, list) in languages(rows) {
-        let best = list[0];
         writeln!(
             out,
             "- **{}**: {}",
             language_name(language),
-            choice_text_md(best)
+            choice_text_md(&list)
         )?;
         if list.len() > 1 {
             let others: Vec<String> = list[1..]
@@ -298,7 +297,9 @@ fn still_wrong<'a>(row: &'a Row<'_>) -> (Vec<&'a Cause>, Vec<&'a Cause>) {
     (breaks, reads)
 }
 
-fn choice_text_md(row: &Row<'_>) -> String {
+/// A language's choice: its best (`list[0]`), its score and top defect first.
+fn choice_text_md(list: &[&Row<'_>]) -> String {
+    let row = list[0];
     let name = &row.imp.name;
     let mut text = format!(
         "[{name}](implementations/{name}.md) ({} {}, claims {}): `rfc9309` MUST/SHOULD {} of \
@@ -313,6 +314,25 @@ fn choice_text_md(row: &Row<'_>) -> String {
     if apart > 0 {
         text.push_str(&format!(
             " ({apart} check(s) unsupported or known deviations, not scored)"
+        ));
+    }
+    match row.defects {
+        Some([top, ..]) => text.push_str(&format!(
+            "; **top defect**: [{}](findings/{name}.md#{})",
+            md(&top.title),
+            top.id
+        )),
+        Some([]) => text.push_str("; no defect found by the differential fuzzer"),
+        None => text.push_str(&format!("; not fuzzed ({})", not_fuzzed(row.imp))),
+    }
+    if let Some(next) = level_with(list) {
+        text.push_str(&format!(
+            "; level at the shown precision with [{0}](implementations/{0}.md) ({1}/{2} checks, \
+             {3} of cases)",
+            next.imp.name,
+            next.conformance[0].0.passed,
+            next.conformance[0].0.scored(),
+            percent(next.conformance[0].1.passed, next.conformance[0].1.scored())
         ));
     }
     let (breaks, reads) = still_wrong(row);
@@ -342,13 +362,6 @@ fn choice_text_md(row: &Row<'_>) -> String {
         text.push_str(&format!(
             "; reads differently (MAY or reading): {}",
             list.join("; ")
-        ));
-    }
-    if let Some(top) = row.defects.and_then(|d| d.first()) {
-        text.push_str(&format!(
-            "; top defect: [{}](findings/{name}.md#{})",
-            md(&top.title),
-            top.id
         ));
     }
     text
@@ -630,7 +643,7 @@ pub(super) fn summary_html(rows: &[Row<'_>]) -> String {
     let mut out = String::new();
     out.push_str(
         "<div class=\"scroll\"><table class=\"summary\" id=\"summary-table\">\n<thead><tr>\
-<th data-type=\"text\">implementation</th><th data-type=\"text\" class=\"col-language\">language</th>\
+<th data-type=\"text\">implementation</th><th data-type=\"text\" class=\"col-language\">language, version</th>\
 <th data-type=\"text\" class=\"col-claims\">claims</th>\
 <th data-type=\"num\" title=\"rfc9309 MUST/SHOULD checks passed of those scored\">rfc9309 MUST/SHOULD</th>\
 <th data-type=\"num\" title=\"rfc9309 MUST/SHOULD cases passed (all checks)\">cases</th>\
@@ -682,16 +695,15 @@ pub(super) fn summary_html(rows: &[Row<'_>]) -> String {
         };
         out.push_str(&format!(
             "<tr data-impl=\"{name}\"><th scope=\"row\"><a class=\"impl-link\" href=\"#impl/{name}\">{name}</a>\
-<span class=\"sub\"><span class=\"lang\">{} · </span><a href=\"#matrix/{name}\">matrix</a></span></th>\
-<td class=\"col-language\">{}</td><td class=\"col-claims\">{}</td>{}{}{}{}<td data-sort=\"{}\">{}</td>{findings}{real}{fetch}</tr>\n",
+<span class=\"sub\"><span class=\"lang\">{0} {1} · </span><a href=\"#matrix/{name}\">matrix</a></span></th>\
+<td class=\"col-language\">{0}<span class=\"sub\">{1}</span></td><td class=\"col-claims\">{2}</td>{3}{4}{5}{6}<td data-sort=\"{7}\">{7}</td>{findings}{real}{fetch}</tr>\n",
             html(&row.imp.language),
-            html(&row.imp.language),
+            html(&row.imp.version),
             html(claim_short(row.imp)),
             share(&row.conformance[0].0),
             share(&row.conformance[0].1),
             share(&row.conformance[1].0),
             share(&row.conformance[1].1),
-            row.causes[0].len(),
             row.causes[0].len(),
         ));
     }
@@ -720,7 +732,51 @@ everything would score {} on the <code>rfc9309</code> MUST/SHOULD checks ({} und
     )
 }
 
-/// The "choosing a parser" section of `index.html`.
+/// Why an implementation has no ranked defects: a whole crawler is left out of the
+/// differential campaigns; any other was not asked by the campaign the findings come from.
+fn not_fuzzed(imp: &Implementation) -> &'static str {
+    if imp.kind == crate::engines::adapters::Kind::Crawler {
+        "a whole crawler: the differential campaigns leave crawlers out"
+    } else {
+        "no differential campaign of the findings asked it"
+    }
+}
+
+/// The anchor of a language's item in "choosing a parser" (`c++` as `cpp`).
+pub(super) fn choosing_id(language: &str) -> String {
+    format!("choosing-{}", language.replace('+', "p"))
+}
+
+/// The links from the page's header to each language's choice, so that a reader asking
+/// "which Python parser?" is one click from the answer at any width.
+pub(super) fn languages_html(rows: &[Row<'_>]) -> String {
+    let links: Vec<String> = languages(rows)
+        .keys()
+        .map(|language| {
+            format!(
+                "<a href=\"#{}\">{}</a>",
+                choosing_id(language),
+                html(&language_name(language))
+            )
+        })
+        .collect();
+    format!(
+        "<nav class=\"languages\">Best parser in: {}</nav>\n",
+        links.join(" · ")
+    )
+}
+
+/// The next of a language when the summary cannot tell it from the best: the same `rfc9309`
+/// MUST/SHOULD share at the one decimal shown. The ranking still orders them (by the exact
+/// share, then cases), but a reader shown two equal figures is told the choice is close.
+fn level_with<'a, 'r>(list: &[&'a Row<'r>]) -> Option<&'a Row<'r>> {
+    let shown = |r: &Row<'_>| percent(r.conformance[0].0.passed, r.conformance[0].0.scored());
+    let (best, next) = (list.first()?, list.get(1)?);
+    (shown(best) == shown(next)).then_some(*next)
+}
+
+/// The "choosing a parser" section of `index.html`: per language, its best first (name,
+/// version, score, top defect), then what else it still gets wrong and the others.
 pub(super) fn choosing_html(rows: &[Row<'_>]) -> String {
     let mut out = String::from("<ul class=\"choosing\">\n");
     for (language, list) in languages(rows) {
@@ -753,28 +809,52 @@ pub(super) fn choosing_html(rows: &[Row<'_>]) -> String {
                 )
             })
             .collect();
+        let (checks, cases) = (&best.conformance[0].0, &best.conformance[0].1);
         let mut item = format!(
-            "<li data-language=\"{}\"><strong>{}</strong>: <a class=\"impl-link\" href=\"#impl/{name}\">{name}</a> \
-— <code>rfc9309</code> MUST/SHOULD {} of checks, {} of cases; claims {}.",
+            "<li id=\"{}\" data-language=\"{}\"><p class=\"lead\"><strong>{}</strong>: \
+<a class=\"impl-link\" href=\"#impl/{name}\">{name}</a> {} — <code>rfc9309</code> MUST/SHOULD \
+{} of checks ({}/{}), {} of cases; claims {}.",
+            choosing_id(language),
             html(language),
             html(&language_name(language)),
-            percent(best.conformance[0].0.passed, best.conformance[0].0.scored()),
-            percent(best.conformance[0].1.passed, best.conformance[0].1.scored()),
+            html(&best.imp.version),
+            percent(checks.passed, checks.scored()),
+            checks.passed,
+            checks.scored(),
+            percent(cases.passed, cases.scored()),
             html(claim_short(best.imp)),
         );
-        let apart = best.conformance[0].0.unsupported + best.conformance[0].0.known;
-        if apart > 0 {
+        match best.defects {
+            Some([top, ..]) => item.push_str(&format!(
+                " <span class=\"top-defect\">Top defect: <a href=\"findings/{name}.md#{}\">{}</a>.</span>",
+                html(&top.id),
+                inline(&top.title)
+            )),
+            Some([]) => {
+                item.push_str(" <span class=\"top-defect\">No defect found by the differential fuzzer.</span>")
+            }
+            None => item.push_str(&format!(
+                " <span class=\"top-defect\">Not fuzzed ({}).</span>",
+                not_fuzzed(best.imp)
+            )),
+        }
+        if let Some(next) = level_with(&list) {
+            let (c, k) = (&next.conformance[0].0, &next.conformance[0].1);
             item.push_str(&format!(
-                " ({apart} check{} unsupported or known deviation{}, not scored.)",
-                if apart == 1 { "" } else { "s" },
-                if apart == 1 { "" } else { "s" }
+                " <span class=\"level\">Level at the shown precision with \
+<a href=\"#impl/{0}\">{0}</a> ({1}/{2} checks, {3} of cases).</span>",
+                html(&next.imp.name),
+                c.passed,
+                c.scored(),
+                percent(k.passed, k.scored())
             ));
         }
+        item.push_str("</p><p class=\"more\">");
         if wrong.is_empty() {
-            item.push_str(" No MUST/SHOULD check failed under <code>rfc9309</code>.");
+            item.push_str("No MUST/SHOULD check failed under <code>rfc9309</code>.");
         } else {
             item.push_str(&format!(
-                " <span class=\"wrong\">Still breaks: {}.</span>",
+                "<span class=\"wrong\">Still breaks: {}.</span>",
                 wrong.join("; ")
             ));
         }
@@ -784,11 +864,12 @@ pub(super) fn choosing_html(rows: &[Row<'_>]) -> String {
                 differs.join("; ")
             ));
         }
-        if let Some(top) = best.defects.and_then(|d| d.first()) {
+        let apart = checks.unsupported + checks.known;
+        if apart > 0 {
             item.push_str(&format!(
-                " <span class=\"top-defect\">Top defect: <a href=\"findings/{name}.md#{}\">{}</a>.</span>",
-                html(&top.id),
-                inline(&top.title)
+                " ({apart} check{} unsupported or known deviation{}, not scored.)",
+                plural(apart),
+                plural(apart)
             ));
         }
         if list.len() > 1 {
@@ -807,7 +888,7 @@ pub(super) fn choosing_html(rows: &[Row<'_>]) -> String {
                 others.join(", ")
             ));
         }
-        item.push_str("</li>\n");
+        item.push_str("</p></li>\n");
         out.push_str(&item);
     }
     out.push_str("</ul>\n");
@@ -980,7 +1061,137 @@ pub(super) fn implementation_html(results: &Results, row: &Row<'_>) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::inline;
+    use std::collections::BTreeMap;
+
+    use reptest_reference::Profile;
+
+    use super::{Defect, choosing_html, inline, languages_html, rows, summary_html};
+    use crate::answer::{Answer, Status};
+    use crate::report::{CaseRecord, CheckRecord, CheckResult, Implementation, Results};
+    use crate::suite::cases::Force;
+
+    /// A Python implementation answering `answers[i]` to the case `c/i` (each expects `Disallow`).
+    fn python(name: &str, version: &str, answers: &[Answer]) -> Implementation {
+        Implementation {
+            name: name.to_owned(),
+            implementation: name.to_owned(),
+            language: "python".to_owned(),
+            version: version.to_owned(),
+            kind: crate::engines::adapters::Kind::Parser,
+            unavailable: None,
+            claim: None,
+            deviations: BTreeMap::new(),
+            results: answers
+                .iter()
+                .enumerate()
+                .map(|(check, a)| CheckResult {
+                    case: format!("c/{check}"),
+                    check: 0,
+                    answer: *a,
+                    detail: None,
+                    status: [(
+                        Profile::Rfc9309,
+                        if *a == Answer::Disallow {
+                            Status::Pass
+                        } else {
+                            Status::Fail
+                        },
+                    )]
+                    .into_iter()
+                    .collect(),
+                    answered: None,
+                })
+                .collect(),
+            fetch_results: Vec::new(),
+            records_results: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn the_choice_leads_with_name_version_score_and_top_defect_and_says_when_it_is_close() {
+        use Answer::{Allow, Disallow};
+        let cases = (0..3)
+            .map(|i| CaseRecord {
+                id: format!("c/{i}"),
+                file: "spec-cases/demo.toml".to_owned(),
+                area: String::new(),
+                tags: vec!["wildcards".to_owned()],
+                spec: Vec::new(),
+                note: None,
+                profiles: vec![Profile::Rfc9309],
+                force: [(Profile::Rfc9309, Force::Must)].into_iter().collect(),
+                robots: String::new(),
+                escaped: false,
+                fill_to: None,
+                agent: "a".to_owned(),
+                checks: vec![CheckRecord {
+                    url: "http://example.com/".to_owned(),
+                    agent: None,
+                    expect: [(Profile::Rfc9309, Disallow)].into_iter().collect(),
+                }],
+            })
+            .collect();
+        let results = Results {
+            schema: crate::report::SCHEMA,
+            generated_by: String::new(),
+            cases,
+            implementations: vec![
+                python("low", "0.1", &[Disallow, Allow, Allow]),
+                python("b-level", "2.0", &[Disallow, Disallow, Allow]),
+                python("a-best", "1.2rc1", &[Disallow, Disallow, Allow]),
+            ],
+            impact: None,
+            fetch_cases: Vec::new(),
+            records_cases: Vec::new(),
+        };
+        let defects: BTreeMap<String, Vec<Defect>> = [(
+            "a-best".to_owned(),
+            vec![Defect {
+                id: "a-best-1".to_owned(),
+                title: "a `*` rule → allow".to_owned(),
+                flips: 3,
+                files: 2,
+            }],
+        )]
+        .into_iter()
+        .collect();
+        let rows = rows(&results, Some(&defects));
+        let choosing = choosing_html(&rows);
+        assert!(
+            choosing.contains(
+                "<li id=\"choosing-python\" data-language=\"python\"><p class=\"lead\"><strong>Python</strong>: \
+<a class=\"impl-link\" href=\"#impl/a-best\">a-best</a> 1.2rc1 — <code>rfc9309</code> MUST/SHOULD \
+66.7% of checks (2/3), 66.7% of cases; claims not stated. <span class=\"top-defect\">Top defect: \
+<a href=\"findings/a-best.md#a-best-1\">a <code>*</code> rule → allow</a>.</span>"
+            ),
+            "{choosing}"
+        );
+        assert!(
+            choosing.contains("Level at the shown precision with <a href=\"#impl/b-level\">b-level</a> (2/3 checks"),
+            "{choosing}"
+        );
+        assert!(choosing.contains("Still breaks: "), "{choosing}");
+        assert!(
+            languages_html(&rows).contains("<a href=\"#choosing-python\">Python</a>"),
+            "the header links the choice"
+        );
+        assert!(
+            summary_html(&rows).contains("python<span class=\"sub\">1.2rc1</span>"),
+            "the summary shows each version"
+        );
+        // Without a runner-up at the same figure, no such note; without findings, it says so.
+        let alone = Results {
+            implementations: results.implementations[..1].to_vec(),
+            ..results.clone()
+        };
+        let choosing = choosing_html(&rows_of(&alone));
+        assert!(!choosing.contains("Level at"), "{choosing}");
+        assert!(choosing.contains("Not fuzzed"), "{choosing}");
+    }
+
+    fn rows_of(results: &Results) -> Vec<super::Row<'_>> {
+        rows(results, None)
+    }
 
     #[test]
     fn code_spans_become_code_and_text_is_escaped() {

@@ -985,6 +985,7 @@ pub fn html_with(results: &Results, defects: Option<&BTreeMap<String, Vec<Defect
         .replace("{{SUMMARY}}", &landing::summary_html(&rows))
         .replace("{{BASELINE}}", &landing::baseline_html(results))
         .replace("{{CHOOSING}}", &landing::choosing_html(&rows))
+        .replace("{{LANGUAGES}}", &landing::languages_html(&rows))
         .replace("{{IMPLEMENTATIONS}}", &implementations)
         .replace("{{TEXT_VS_PARSER}}", &text_vs_parser)
         .replace(
