@@ -250,7 +250,7 @@ pub enum NoVerdict {
 }
 
 /// The longest error line a report shows; the rest is in results.json.
-const ERROR_LINE: usize = 72;
+const ERROR_LINE: usize = 60;
 
 /// The first line of `text`, cut at [`ERROR_LINE`] characters.
 fn first_line(text: &str) -> String {
