@@ -306,11 +306,19 @@ fn a_fetching_adapter_answers_fetch_cases() {
         .lines()
         .skip_while(|l| !l.starts_with("- **urllib-robotparser**"))
         .skip(1)
-        .take(3)
+        .take_while(|l| l.starts_with("  - "))
         .collect();
-    let [binding, _no_answer, room] = block[..] else {
+    let [binding, raised, no_answer, room] = block[..] else {
         panic!("what it gets wrong: {block:?}");
     };
+    assert!(
+        raised.starts_with("  - raised (its error, no verdict):"),
+        "{raised}"
+    );
+    assert!(
+        no_answer.starts_with("  - no answer within the harness's wait:"),
+        "{no_answer}"
+    );
     let (binding_rfc, binding_google) = binding.split_once("; google:").expect("two profiles");
     assert!(
         binding.starts_with("  - against MUST/SHOULD: rfc9309:"),
@@ -496,5 +504,337 @@ fn the_own_timeout_is_printed_as_measured() {
     assert_eq!(
         OwnTimeout::None { waited: 130.0 }.to_string(),
         "no timeout (no answer within 130 s)"
+    );
+}
+
+/// A fetching adapter for the tests below: it fetches robots.txt with Python's urllib and no
+/// timeout, answers `allow` for every URL when the fetch succeeds, and reports the exception
+/// when it raises; on a stalled server it never answers.
+const RAISING_ADAPTER: &str = r#"
+import json, sys, urllib.request
+print(json.dumps({"protocol": 1, "name": "raiser", "implementation": "raiser", "version": "0",
+                  "language": "python", "fetch": True}), flush=True)
+for line in sys.stdin:
+    request = json.loads(line)
+    try:
+        urllib.request.urlopen(request["robots_url"]).read()
+        answer = {"id": request["id"], "verdicts": ["allow"] * len(request["urls"])}
+    except Exception as e:
+        answer = {"id": request["id"], "error": type(e).__name__ + ": " + str(e) + "\nmore"}
+    print(json.dumps(answer), flush=True)
+"#;
+
+/// A library that raises and one that does not answer within the wait are recorded apart
+/// (`error` with its message, `timeout` with the wait), and the report and the run's text
+/// say which: "raised: …" against "no answer within N s".
+#[test]
+fn a_raise_and_no_answer_are_recorded_and_shown_apart() {
+    use reptest::answer::Answer;
+    use reptest::engines::{EngineInfo, SubprocessEngine};
+    use reptest::suite::runner::{AdapterReport, Reply, run_fetch_cases};
+
+    assert!(
+        reptest::engines::adapters::on_path("python3"),
+        "python3 is not on PATH: this test's adapter is a Python script (install Python 3)"
+    );
+    let dir = std::env::temp_dir().join(format!("reptest-raiser-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let script = dir.join("raiser.py");
+    std::fs::write(&script, RAISING_ADAPTER).expect("script");
+    let command = vec!["python3".to_owned(), script.to_string_lossy().into_owned()];
+    let mut engine = SubprocessEngine::new("raiser", command, Duration::from_secs(1));
+    let cases: Vec<cases::Case> = fetch_cases()
+        .into_iter()
+        .filter(|c| c.id == "fetch/status-503" || c.id == "fetch/network-stall")
+        .collect();
+    assert_eq!(cases.len(), 2);
+    let (outcomes, own) = run_fetch_cases(
+        &mut engine,
+        &cases,
+        &std::collections::BTreeMap::new(),
+        Duration::from_secs(1),
+    );
+    assert_eq!(own, None, "neither case measures the own timeout");
+    let reply = |case: &str| {
+        outcomes
+            .iter()
+            .find(|o| o.case == case && o.index == 0)
+            .map(|o| o.reply.clone())
+            .expect("asked")
+    };
+    match reply("fetch/status-503") {
+        Reply::Error(e) => assert!(
+            e.starts_with(reptest::engines::REPORTED) && e.contains("HTTPError"),
+            "{e}"
+        ),
+        other => panic!("a raise is the library's error: {other:?}"),
+    }
+    // The wait: the engine's 1 s and the fetch timeout's 1 s, in whole seconds.
+    assert_eq!(
+        reply("fetch/network-stall"),
+        Reply::Timeout("no answer within 2 s".to_owned())
+    );
+    let info = EngineInfo {
+        name: "raiser".to_owned(),
+        implementation: "raiser".to_owned(),
+        version: "0".to_owned(),
+        language: "python".to_owned(),
+    };
+    let report = AdapterReport {
+        info,
+        mapping: Vec::new(),
+        outcomes,
+        unavailable: None,
+        gave_up: None,
+        command: "python3 raiser.py".to_owned(),
+        stale_deviations: Vec::new(),
+        starts: 2,
+        stderr: Vec::new(),
+        elapsed: Duration::ZERO,
+        own_timeout: None,
+    };
+    // The run's text.
+    let text = reptest::suite::render::render_adapter(&report, Profile::Rfc9309, &cases, false)
+        .expect("text");
+    assert!(text.contains("got error: raised: HTTPError"), "{text}");
+    assert!(text.contains("got timeout: no answer within 2 s"), "{text}");
+    // results.json and the report.
+    let results = reptest::report::results(
+        &cases,
+        std::slice::from_ref(&report),
+        &std::collections::BTreeMap::new(),
+        None,
+    );
+    let answer = |case: &str| {
+        results.implementations[0]
+            .fetch_results
+            .iter()
+            .find(|r| r.case == case && r.check == 0)
+            .map(|r| (r.answer, r.detail.clone()))
+            .expect("recorded")
+    };
+    assert_eq!(answer("fetch/status-503").0, Answer::Error);
+    assert_eq!(
+        answer("fetch/network-stall"),
+        (Answer::Timeout, Some("no answer within 2 s".to_owned()))
+    );
+    let readme = reptest::report::readme(&results, None).expect("readme");
+    let row = |id: &str| {
+        readme
+            .lines()
+            .find(|l| l.starts_with(&format!("| [`{id}`]")))
+            .unwrap_or_else(|| panic!("a row for {id}"))
+            .to_owned()
+    };
+    let raised = row("fetch/status-503");
+    assert!(
+        raised.contains("| raised: HTTPError: HTTP Error 503"),
+        "{raised}"
+    );
+    assert!(!raised.contains("more"), "only the first line: {raised}");
+    assert!(
+        row("fetch/network-stall").ends_with("| no answer within 2 s |"),
+        "{}",
+        row("fetch/network-stall")
+    );
+    let lines: Vec<&str> = readme
+        .lines()
+        .skip_while(|l| !l.starts_with("- **raiser**"))
+        .collect();
+    let line = |start: &str| {
+        lines
+            .iter()
+            .find(|l| l.starts_with(start))
+            .unwrap_or_else(|| panic!("no line {start}: {lines:?}"))
+            .to_owned()
+    };
+    let raised = line("  - raised (its error, no verdict): rfc9309:");
+    assert!(raised.contains("`fetch/status-503`"), "{raised}");
+    assert!(!raised.contains("`fetch/network-stall`"), "{raised}");
+    let waited = line("  - no answer within the harness's wait: rfc9309:");
+    assert!(waited.contains("`fetch/network-stall`"), "{waited}");
+    assert!(!waited.contains("`fetch/status-503`"), "{waited}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// §2.4's 24 hours bound a copy whose `max-age` is longer: the reference's client, whose clock
+/// can be set, uses a copy 23 hours old and asks again for one 25 hours old; the case passes
+/// on the reference, and the second ask is not put to an adapter (it has no clock to set).
+#[test]
+fn a_copy_is_not_used_past_24_hours_whatever_its_max_age() {
+    use reptest::fetch::client::DAY;
+    let id = "fetch/cache-max-age-over-24-hours-refetched-after-a-day";
+    let case = fetch_cases()
+        .into_iter()
+        .find(|c| c.id == id)
+        .expect("the case");
+    let CaseKind::Served {
+        again_aged_hours, ..
+    } = &case.kind
+    else {
+        panic!("a fetch case");
+    };
+    assert_eq!(*again_aged_hours, Some(25));
+    let server = Server::start(&play(id)).expect("server");
+    let client = Client::new(Duration::from_secs(3), "FooBot");
+    let first = client.fetch(&server.robots_url());
+    assert_eq!(first.cache.max_age, Some(2 * DAY));
+    let within = client.fetch_again_aged(&first, Duration::from_secs(23 * 3600));
+    assert!(within.hops.is_empty(), "a copy 23 hours old is used");
+    let past = client.fetch_again_aged(&first, Duration::from_secs(25 * 3600));
+    assert_eq!(past.hops.len(), 1, "a copy 25 hours old is asked for again");
+    assert_eq!(server.requests().len(), 2);
+    drop(server);
+    for result in cases::run_reference(&case, Profile::Rfc9309) {
+        assert!(result.passed(), "{result:?}");
+    }
+    // A second ask needs `again_after_ms` or `again_aged_hours`, never both.
+    let text = |extra: &str| {
+        format!(
+            "# demo\n[[case]]\nname = \"x\"\nspec = [\"rfc9309#2.4\"]\nforce = \"should\"\n\
+             serve = [{{ status = 200 }}]\n{extra}\nchecks = [{{ url = \"/a\", again = true, \
+             expect = \"allow\" }}]\n"
+        )
+    };
+    let both = cases::load_str(
+        &text("again_after_ms = 10\nagain_aged_hours = 25"),
+        Path::new("spec-cases/demo.toml"),
+    )
+    .expect_err("both");
+    assert!(both.to_string().contains("not both"), "{both}");
+    let neither =
+        cases::load_str(&text(""), Path::new("spec-cases/demo.toml")).expect_err("neither");
+    assert!(
+        neither.to_string().contains("again_aged_hours"),
+        "{neither}"
+    );
+}
+
+/// The fetch causes: a case goes to one of its tags, the one the implementation fails most
+/// consistently, so one behaviour failing several cases is one cause; the landing page shows
+/// "N causes (M cases)" in a sortable column.
+#[test]
+fn fetch_failures_are_counted_by_cause() {
+    use reptest::answer::{Answer, Status};
+    use reptest::report::{CheckRecord, CheckResult, FetchCaseRecord, Implementation, Results};
+    use reptest::suite::cases::Force;
+
+    let case = |name: &str, tags: &[&str]| FetchCaseRecord {
+        id: format!("fetch/{name}"),
+        file: "spec-cases/fetch.toml".to_owned(),
+        tags: tags.iter().map(|t| (*t).to_owned()).collect(),
+        spec: Vec::new(),
+        note: None,
+        profiles: vec![Profile::Rfc9309],
+        force: [(Profile::Rfc9309, Force::Should)].into_iter().collect(),
+        served: "301".to_owned(),
+        outcome: [(Profile::Rfc9309, "conditional".to_owned())]
+            .into_iter()
+            .collect(),
+        agent: "FooBot".to_owned(),
+        checks: [Answer::Allow, Answer::Disallow]
+            .into_iter()
+            .map(|a| CheckRecord {
+                url: "/x".to_owned(),
+                agent: None,
+                expect: [(Profile::Rfc9309, a)].into_iter().collect(),
+            })
+            .collect(),
+    };
+    let relative = ["http", "fetch", "3xx", "relative-location"];
+    let fetch_cases = vec![
+        case("redirect-absolute", &["http", "fetch", "3xx"]),
+        case("redirect-relative", &relative),
+        case("redirect-307", &relative),
+        case("redirect-five-hops", &relative),
+        case("status-503", &["http", "fetch", "5xx"]),
+    ];
+    // Passes the absolute redirect, fails every relative one (disallow all), and raises on
+    // the 503.
+    let mut fetch_results = Vec::new();
+    for c in &fetch_cases {
+        for (check, expected) in [Answer::Allow, Answer::Disallow].into_iter().enumerate() {
+            let (answer, status, detail) = match c.id.as_str() {
+                "fetch/redirect-absolute" => (expected, Status::Pass, None),
+                "fetch/status-503" => (
+                    Answer::Error,
+                    Status::Error,
+                    Some("implementation error: HTTPError: 503".to_owned()),
+                ),
+                _ if expected == Answer::Allow => (Answer::Disallow, Status::Fail, None),
+                _ => (Answer::Disallow, Status::Pass, None),
+            };
+            fetch_results.push(CheckResult {
+                case: c.id.clone(),
+                check,
+                answer,
+                detail,
+                status: [(Profile::Rfc9309, status)].into_iter().collect(),
+                answered: None,
+            });
+        }
+    }
+    let results = Results {
+        schema: reptest::report::SCHEMA,
+        generated_by: String::new(),
+        cases: Vec::new(),
+        implementations: vec![Implementation {
+            name: "lib".to_owned(),
+            implementation: "lib".to_owned(),
+            language: "python".to_owned(),
+            version: "1".to_owned(),
+            kind: reptest::engines::adapters::Kind::Parser,
+            unavailable: None,
+            claim: None,
+            deviations: std::collections::BTreeMap::new(),
+            results: Vec::new(),
+            fetch_results,
+            records_results: Vec::new(),
+        }],
+        impact: None,
+        fetch_cases,
+        records_cases: Vec::new(),
+    };
+    let imp = &results.implementations[0];
+    let causes = reptest::report::scores::causes(
+        &results,
+        imp,
+        reptest::report::scores::Suite::Fetch,
+        Profile::Rfc9309,
+    );
+    let found: Vec<(&str, usize)> = causes
+        .iter()
+        .map(|c| (c.tag.as_str(), c.cases.len()))
+        .collect();
+    assert_eq!(found, [("relative-location", 3), ("5xx", 1)], "{causes:?}");
+    let readme = reptest::report::readme(&results, None).expect("readme");
+    let row = readme
+        .lines()
+        .find(|l| l.starts_with("| [lib](implementations/lib.md)") && l.contains("python 1"))
+        .expect("the summary row");
+    assert!(row.ends_with("| 2 causes (4 cases) |"), "{row}");
+    assert!(readme.contains("fetch causes"), "the column is named");
+    assert!(
+        readme.contains("counts once"),
+        "the text says how a cause is counted"
+    );
+    let scores = readme
+        .lines()
+        .find(|l| {
+            l.starts_with("| [lib](implementations/lib.md)") && l.contains("relative-location")
+        })
+        .expect("the fetch scores row");
+    assert!(
+        scores.contains("2 causes (4 cases): relative-location (3), 5xx (1)"),
+        "{scores}"
+    );
+    let html = reptest::report::html(&results);
+    assert!(
+        html.contains(">fetch causes</th>"),
+        "a column of the summary"
+    );
+    assert!(
+        html.contains("<td data-sort=\"2004\">2 causes (4 cases)</td>"),
+        "sortable by causes, then cases"
     );
 }

@@ -191,7 +191,7 @@ public final class Adapter {
             } else {
                 rules = parser.failedFetch(status);
             }
-        } catch (java.io.IOException e) {
+        } catch (java.io.IOException | java.util.concurrent.TimeoutException e) {
             // No HTTP status to give failedFetch, whose documentation covers only "a failure
             // status code (NOT 2xx)". The library's documented callers (Apache Nutch's and
             // StormCrawler's HttpRobotRulesParser) catch the fetch's exception and use their
@@ -202,6 +202,16 @@ public final class Adapter {
         return verdicts(rules, urls);
     }
 
+    /**
+     * One request, its body included, within the timeout. HttpRequest.timeout bounds the wait
+     * for the response's headers only ("If the response is not received within the specified
+     * timeout then an HttpTimeoutException is thrown"), so a body that stalls after the
+     * headers would hold send() until the server closes. The documented callers time out a
+     * stalled body: Apache Nutch's protocol-http sets `socket.setSoTimeout(http.getTimeout())`
+     * on the socket it reads the whole answer from, so every read of the body is bounded. The
+     * whole exchange is bounded here instead (on loopback a body that is sent comes at once):
+     * past it, a TimeoutException, caught like the fetch's other exceptions.
+     */
     private static HttpResponse<byte[]> get(HttpClient client, URI uri, String agent, Duration timeout)
             throws Exception {
         HttpRequest request = HttpRequest.newBuilder(uri)
@@ -210,7 +220,20 @@ public final class Adapter {
                 .header("Accept-Encoding", "gzip, deflate")
                 .GET()
                 .build();
-        return client.send(request, HttpResponse.BodyHandlers.ofByteArray());
+        java.util.concurrent.CompletableFuture<HttpResponse<byte[]>> answer =
+                client.sendAsync(request, HttpResponse.BodyHandlers.ofByteArray());
+        try {
+            return answer.get(timeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            answer.cancel(true);
+            throw e;
+        } catch (java.util.concurrent.ExecutionException e) {
+            // send() would have thrown the cause itself (an IOException for a failure below HTTP).
+            if (e.getCause() instanceof Exception) {
+                throw (Exception) e.getCause();
+            }
+            throw e;
+        }
     }
 
     /** The body with its Content-Encoding (gzip, deflate) undone, as a crawler's HTTP client does. */

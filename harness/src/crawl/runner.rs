@@ -206,13 +206,14 @@ fn fetch_case(crawler: &Crawler, case: &Case) -> Vec<CheckOutcome> {
         checks,
         requests,
         again_after_ms,
+        again_aged_hours,
         ..
     } = &case.kind
     else {
         return Vec::new();
     };
     let paths: Vec<String> = checks.iter().map(|c| c.url.clone()).collect();
-    let refused = if again_after_ms.is_some() {
+    let refused = if again_after_ms.is_some() || again_aged_hours.is_some() {
         Some(NO_SECOND_ASK)
     } else if play.asked_host() != Host::A {
         Some(NOT_ON_IPV6)

@@ -68,10 +68,14 @@ impl EngineError {
     }
 }
 
+/// How an error the implementation reported (its library raised) opens when shown: what a
+/// report reads to tell a raise from a timeout or a broken adapter.
+pub const REPORTED: &str = "implementation error: ";
+
 impl std::fmt::Display for EngineError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            EngineError::Reported(m) => write!(f, "implementation error: {m}"),
+            EngineError::Reported(m) => write!(f, "{REPORTED}{m}"),
             EngineError::Adapter(m) => write!(f, "adapter failure: {m}"),
             EngineError::Unavailable(m) => write!(f, "adapter unavailable: {m}"),
             EngineError::Timeout {

@@ -24,6 +24,11 @@ use crate::engines::protocol::WireVerdict;
 
 /// The most bytes of a body read: far past every parse limit.
 pub const MAX_BODY: u64 = 16 * 1024 * 1024;
+
+/// The longest a copy is used without asking again, in seconds: RFC 9309 §2.4 “Crawlers
+/// SHOULD NOT use the cached version for more than 24 hours, unless the robots.txt file is
+/// unreachable.”
+pub const DAY: u64 = 24 * 3600;
 /// Redirect hops followed before the fetch counts as "more than five redirects".
 pub const MAX_HOPS: u32 = 5;
 
@@ -187,18 +192,26 @@ impl Client {
         self.fetch_with(robots_url, &[])
     }
 
-    /// Asks again after `previous` (a second question to the same crawler): the copy kept is
+    /// Asks again after `previous` (a second question to the same crawler), as old as it is:
+    /// [`Client::fetch_again_aged`] with the time since its answer.
+    pub fn fetch_again(&self, previous: &Exchange) -> Exchange {
+        self.fetch_again_aged(previous, previous.at.elapsed())
+    }
+
+    /// Asks again after `previous`, its copy taken to be `age` old (a clock the caller sets,
+    /// so that a day-old copy is tested without waiting a day): the copy kept is
     /// used while it is fresh, and revalidated once it is not. RFC 9309 §2.4 “Crawlers MAY
     /// cache the fetched robots.txt file's contents. Crawlers MAY use standard cache control as
-    /// defined in [RFC9111].”; the reference does: a copy is fresh for its `max-age`, or
-    /// without one for the 24 hours of §2.4 “Crawlers SHOULD NOT use the cached version for
-    /// more than 24 hours, unless the robots.txt file is unreachable.” and Google 2019
+    /// defined in [RFC9111].”; the reference does: a copy is fresh for its `max-age`, and
+    /// never for more than the 24 hours of §2.4 “Crawlers SHOULD NOT use the cached version for
+    /// more than 24 hours, unless the robots.txt file is unreachable.” (a longer `max-age`
+    /// included: the file is asked for again, and is then reachable or not), as Google 2019
     /// (Caching) “robots.txt content is generally cached for up to 24 hours”. A stale copy
     /// with a validator is asked for with `If-None-Match` / `If-Modified-Since`; a 304 keeps
     /// it (RFC 9111 §4.3.4). Only a final 2xx is kept, and nothing under `no-store`.
     ///
     /// [RFC9111]: https://www.rfc-editor.org/rfc/rfc9111
-    pub fn fetch_again(&self, previous: &Exchange) -> Exchange {
+    pub fn fetch_again_aged(&self, previous: &Exchange, age: Duration) -> Exchange {
         let kept = previous
             .body
             .as_ref()
@@ -207,8 +220,8 @@ impl Client {
         let Some(body) = kept else {
             return self.fetch(&previous.robots_url);
         };
-        let lifetime = previous.cache.max_age.unwrap_or(24 * 3600);
-        if previous.at.elapsed() < Duration::from_secs(lifetime) {
+        let lifetime = previous.cache.max_age.unwrap_or(DAY).min(DAY);
+        if age < Duration::from_secs(lifetime) {
             return Exchange {
                 hops: Vec::new(),
                 ..previous.clone()

@@ -82,6 +82,28 @@ pub(super) struct Row<'r> {
     pub real_world: Option<(usize, usize)>,
     /// Fetch MUST/SHOULD checks under `rfc9309`, then `google`, when it fetches.
     pub fetch: Option<[Tally; 2]>,
+    /// Its failing fetch cases under `rfc9309` attributed to causes, when it fetches.
+    pub fetch_causes: Option<Vec<Cause>>,
+}
+
+impl Row<'_> {
+    /// Its fetch causes under `rfc9309` and the failing fetch cases they hold: (causes, cases).
+    pub fn fetch_cause_count(&self) -> Option<(usize, usize)> {
+        self.fetch_causes
+            .as_ref()
+            .map(|c| (c.len(), c.iter().map(|c| c.cases.len()).sum()))
+    }
+}
+
+/// `N causes (M cases)`, the fetch causes' cell.
+pub(super) fn causes_text(causes: usize, cases: usize) -> String {
+    let plural =
+        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    format!(
+        "{} ({})",
+        plural(causes, "cause", "causes"),
+        plural(cases, "case", "cases")
+    )
 }
 
 const PROFILES: [Profile; 2] = [Profile::Rfc9309, Profile::Google];
@@ -115,6 +137,8 @@ pub(super) fn rows<'r>(
             fetch: (!imp.fetch_results.is_empty()).then(|| {
                 PROFILES.map(|p| scores::checks(results, imp, Suite::Fetch, p, conformance))
             }),
+            fetch_causes: (!imp.fetch_results.is_empty())
+                .then(|| scores::causes(results, imp, Suite::Fetch, Profile::Rfc9309)),
         })
         .collect();
     rows.sort_by(|a, b| better(a, b).then_with(|| a.imp.name.cmp(&b.imp.name)));
@@ -210,16 +234,22 @@ pub(super) fn summary_md(out: &mut String, results: &Results, rows: &[Row<'_>]) 
          from the differential fuzzer (one per behaviour; a reading of a point where the texts \
          part is not one). **Real world** is the share of its answers \
          on the top-sites corpus that differ from the `google` profile (what Google's crawler \
-         does). Each name links to the implementation's page.\n"
+         does). **Fetch** is the share of fetch MUST/SHOULD checks passed, and **fetch causes** \
+         its failing fetch cases under `rfc9309` grouped by cause: each case goes to one of its \
+         tags (how, in \"How failures are attributed\" below), so one behaviour that fails \
+         several cases (a relative `Location` not followed fails every case tagged \
+         `relative-location`) counts once, shown as \"N causes (M cases)\". Each name links to \
+         the implementation's page.\n"
     )?;
     writeln!(
         out,
         "| implementation | language | claims | rfc9309 MUST/SHOULD checks | cases | google \
-         MUST/SHOULD checks | cases | causes | defects | real world | fetch rfc9309 / google |"
+         MUST/SHOULD checks | cases | causes | defects | real world | fetch rfc9309 / google | \
+         fetch causes |"
     )?;
     writeln!(
         out,
-        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
     )?;
     for row in rows {
         let name = &row.imp.name;
@@ -233,9 +263,12 @@ pub(super) fn summary_md(out: &mut String, results: &Results, rows: &[Row<'_>]) 
         let fetch = row.fetch.map_or("does not fetch".to_owned(), |[r, g]| {
             format!("{} / {}", r.text(), g.text())
         });
+        let fetch_causes = row
+            .fetch_cause_count()
+            .map_or("–".to_owned(), |(n, m)| causes_text(n, m));
         writeln!(
             out,
-            "| [{name}](implementations/{name}.md) | {} {} | {} | {} | {} | {} | {} | {} | {findings} | {real} | {fetch} |",
+            "| [{name}](implementations/{name}.md) | {} {} | {} | {} | {} | {} | {} | {} | {findings} | {real} | {fetch} | {fetch_causes} |",
             row.imp.language,
             md(&row.imp.version),
             claim_short(row.imp),
@@ -413,7 +446,12 @@ pub(super) fn attribution_md(out: &mut String) -> fmt::Result {
          support, the first matching rule obeyed, `Allow` not read) counts as one cause \
          however many cases show it, and a case mixing constructs goes to the one the \
          implementation gets wrong elsewhere too. The fetch cases are attributed the same way \
-         by their tags (`3xx`, `5xx`, `network-error`, …). The differential findings \
+         by their tags (`3xx`, `relative-location`, `5xx`, `network-error`, `timeout`, …): \
+         a failing fetch check (a wrong verdict, a raise, or no answer within the wait) goes \
+         to the tag of its case that the implementation fails most consistently over all fetch \
+         cases, so a behaviour such as a relative `Location` not followed, failing every case \
+         tagged `relative-location`, is one cause however many cases show it. \"N causes (M \
+         cases)\" counts those causes and the failing cases they hold. The differential findings \
          (`findings/`) are the finer account: each ranked root cause there was isolated by \
          neutralising one construct at a time on a minimal input.\n"
     )?;
@@ -654,6 +692,7 @@ pub(super) fn summary_html(rows: &[Row<'_>]) -> String {
 <th data-type=\"num\" title=\"share of real-world answers differing from the google profile\">real world ≠ google</th>\
 <th data-type=\"num\" title=\"fetch MUST/SHOULD checks, rfc9309\">fetch rfc9309</th>\
 <th data-type=\"num\" title=\"fetch MUST/SHOULD checks, google\">fetch google</th>\
+<th data-type=\"num\" title=\"failing fetch cases under rfc9309 grouped by cause (a case goes to one of its tags): causes (cases)\">fetch causes</th>\
 </tr></thead>\n<tbody>\n",
     );
     for row in rows {
@@ -693,6 +732,16 @@ pub(super) fn summary_html(rows: &[Row<'_>]) -> String {
                     .to_owned()
             }
         };
+        // Sorted by causes, then by the cases they hold.
+        let fetch = fetch
+            + &match row.fetch_cause_count() {
+                Some((n, m)) => format!(
+                    "<td data-sort=\"{}\">{}</td>",
+                    n * 1000 + m,
+                    causes_text(n, m)
+                ),
+                None => "<td data-sort=\"-1\" class=\"na\">–</td>".to_owned(),
+            };
         out.push_str(&format!(
             "<tr data-impl=\"{name}\"><th scope=\"row\"><a class=\"impl-link\" href=\"#impl/{name}\">{name}</a>\
 <span class=\"sub\"><span class=\"lang\">{0} {1} · </span><a href=\"#matrix/{name}\">matrix</a></span></th>\

@@ -238,6 +238,66 @@ pub struct CheckResult {
     pub answered: Option<String>,
 }
 
+/// Why a check got no verdict, as its result records it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NoVerdict {
+    /// The adapter answered with the library's error: it raised (the error's first line).
+    Raised(String),
+    /// No answer came within the harness's wait (how long, when recorded).
+    NoAnswer(String),
+    /// The adapter or the crawl failed otherwise (its first line).
+    Failed(String),
+}
+
+/// The longest error line a report shows; the rest is in results.json.
+const ERROR_LINE: usize = 60;
+
+/// The first line of `text`, cut at [`ERROR_LINE`] characters.
+fn first_line(text: &str) -> String {
+    let line = text.lines().next().unwrap_or_default().trim();
+    if line.chars().count() <= ERROR_LINE {
+        return line.to_owned();
+    }
+    let cut: String = line.chars().take(ERROR_LINE - 1).collect();
+    format!("{}…", cut.trim_end())
+}
+
+impl std::fmt::Display for NoVerdict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NoVerdict::Raised(e) => write!(f, "raised: {e}"),
+            NoVerdict::NoAnswer(waited) => f.write_str(waited),
+            NoVerdict::Failed(e) => write!(f, "no verdict: {e}"),
+        }
+    }
+}
+
+impl CheckResult {
+    /// Why this check got no verdict; `None` when it got one (or could not be asked).
+    ///
+    /// A `timeout` answer is no answer within the wait. An `error` is a raise when its detail
+    /// is the implementation's reported error ([`crate::engines::REPORTED`]); results written
+    /// before fetch timeouts were recorded as `timeout` hold them as an `error` whose detail
+    /// says "no answer within …", read here as no answer.
+    pub fn no_verdict(&self) -> Option<NoVerdict> {
+        let detail = self.detail.as_deref().unwrap_or_default();
+        match self.answer {
+            Answer::Timeout if detail.is_empty() => Some(NoVerdict::NoAnswer(
+                "no answer within the time limit".to_owned(),
+            )),
+            Answer::Timeout => Some(NoVerdict::NoAnswer(first_line(detail))),
+            Answer::Error => Some(match detail.strip_prefix(crate::engines::REPORTED) {
+                Some(error) => NoVerdict::Raised(first_line(error)),
+                None if detail.starts_with("no answer within") => {
+                    NoVerdict::NoAnswer(first_line(detail))
+                }
+                None => NoVerdict::Failed(first_line(detail)),
+            }),
+            Answer::Allow | Answer::Disallow | Answer::Unsupported => None,
+        }
+    }
+}
+
 /// Real-world impact: each implementation against the reference on the corpus.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Impact {
@@ -378,8 +438,14 @@ pub fn results(
                 .outcomes
                 .iter()
                 .filter(|o| fetch_ids.contains(o.case.as_str()))
-                .map(check_result)
-                .map(|mut r| {
+                .map(|o| {
+                    let mut r = check_result(o);
+                    // A fetch case's wait is whole seconds of a fixed bound
+                    // (`no_answer_within`): kept, so that the report says how long it waited
+                    // (a crawl's first line only: the log's tail after it changes).
+                    if let Reply::Timeout(waited) = &o.reply {
+                        r.detail = waited.lines().next().map(str::to_owned);
+                    }
                     // Loopback ports change from run to run; results.json does not.
                     r.detail = r.detail.map(|d| crate::fetch::scrub_ports(&d));
                     r
@@ -912,5 +978,58 @@ mod tests {
         let mut short = record("user-agent: *\n#...\n#....\ndisallow: /x\n".to_owned());
         compact_fill(&mut short);
         assert_eq!(short.fill_to, None, "a few comment lines are not filler");
+    }
+
+    #[test]
+    fn a_raise_and_no_answer_are_told_apart() {
+        let result = |answer: Answer, detail: Option<&str>| CheckResult {
+            case: "fetch/x".to_owned(),
+            check: 0,
+            answer,
+            detail: detail.map(str::to_owned),
+            status: BTreeMap::new(),
+            answered: None,
+        };
+        let raised = result(
+            Answer::Error,
+            Some(
+                "implementation error: ReadTimeout: read timed out\nTraceback (most recent call last):",
+            ),
+        );
+        assert_eq!(
+            raised.no_verdict(),
+            Some(NoVerdict::Raised("ReadTimeout: read timed out".to_owned()))
+        );
+        assert_eq!(
+            raised.no_verdict().expect("none").to_string(),
+            "raised: ReadTimeout: read timed out"
+        );
+        let waited = result(Answer::Timeout, Some("no answer within 33 s"));
+        assert_eq!(
+            waited.no_verdict().expect("none").to_string(),
+            "no answer within 33 s"
+        );
+        // Results written before timeouts were recorded as such still read as no answer.
+        let older = result(Answer::Error, Some("no answer within the timeout of 33.0s"));
+        assert!(matches!(older.no_verdict(), Some(NoVerdict::NoAnswer(_))));
+        let broken = result(Answer::Error, Some("adapter failure: crashed: exit 1"));
+        assert_eq!(
+            broken.no_verdict().expect("none").to_string(),
+            "no verdict: adapter failure: crashed: exit 1"
+        );
+        let long = result(
+            Answer::Error,
+            Some(&format!("implementation error: {}", "x".repeat(200))),
+        );
+        let shown = long.no_verdict().expect("none").to_string();
+        assert!(
+            shown.ends_with('…') && shown.chars().count() < 90,
+            "{shown}"
+        );
+        assert_eq!(result(Answer::Allow, None).no_verdict(), None);
+        assert_eq!(
+            result(Answer::Unsupported, Some("not asked")).no_verdict(),
+            None
+        );
     }
 }

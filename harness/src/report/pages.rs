@@ -12,7 +12,9 @@ use crate::fuzz::filing::Measured;
 use crate::fuzz::store::Published as Findings;
 use crate::report::landing::{self, Defect};
 use crate::report::scores::{self, Suite};
-use crate::report::{COMMAND, CaseRecord, FetchCaseRecord, ForceGroup, Implementation, Results};
+use crate::report::{
+    COMMAND, CaseRecord, FetchCaseRecord, ForceGroup, Implementation, NoVerdict, Results,
+};
 use crate::suite::tags;
 
 fn percent(part: usize, whole: usize) -> String {
@@ -166,8 +168,14 @@ fn fetch_cell(case: &FetchCaseRecord, imp: &Implementation) -> String {
         .filter(|c| c.url.starts_with('/'))
         .count();
     let answer = |i: usize| results.iter().find(|r| r.check == i).map(|r| r.answer);
-    let observed = if (0..verdicts).any(|i| answer(i) == Some(Answer::Error)) {
-        "error".to_owned()
+    // No verdict: the library raised, or no answer came within the wait; its caller decides
+    // (listed apart). The cell says which, with the error's first line or the wait.
+    let no_verdict = results
+        .iter()
+        .filter(|r| r.check < verdicts)
+        .find_map(|r| r.no_verdict());
+    let observed = if let Some(why) = &no_verdict {
+        why.to_string()
     } else if !case.outcome.is_empty() && verdicts == 2 {
         match (answer(0), answer(1)) {
             (Some(Answer::Allow), Some(Answer::Allow)) => "allow all".to_owned(),
@@ -215,9 +223,8 @@ fn fetch_cell(case: &FetchCaseRecord, imp: &Implementation) -> String {
             format!("{symbol} {}", missed[0])
         }
     };
-    // No verdict: the library raised or timed out; its caller decides (listed apart).
-    let mut cell = if observed == "error" {
-        "no answer".to_owned()
+    let mut cell = if no_verdict.is_some() {
+        observed
     } else {
         format!("{observed} {}", mark(false))
     };
@@ -227,6 +234,12 @@ fn fetch_cell(case: &FetchCaseRecord, imp: &Implementation) -> String {
     cell
 }
 
+/// `N causes (M cases)`: causes, and the failing cases they hold (each case goes to one).
+fn causes_count(causes: &[scores::Cause]) -> String {
+    let cases: usize = causes.iter().map(|c| c.cases.len()).sum();
+    landing::causes_text(causes.len(), cases)
+}
+
 /// Which of an implementation's fetch outcomes [`fetch_wrong`] lists.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum FetchMiss {
@@ -234,9 +247,12 @@ enum FetchMiss {
     Binding,
     /// A verdict against the profile's choice where its text leaves room.
     Room,
-    /// No verdict: the library raised (or did not answer in time), leaving the outcome to its
-    /// caller.
+    /// No verdict: the library raised, leaving the outcome to its caller.
+    Raised,
+    /// No verdict: no answer within the harness's wait.
     NoAnswer,
+    /// No verdict: the adapter or the crawl failed otherwise.
+    Failed,
 }
 
 /// The fetch cases on which an implementation misses `profile` the way `miss` says.
@@ -261,8 +277,15 @@ fn fetch_wrong(
         let fails = statuses
             .iter()
             .any(|s| matches!(s, Status::Fail | Status::KnownFail));
+        let why = imp
+            .fetch_results
+            .iter()
+            .filter(|r| r.case == case.id && r.status.contains_key(&profile))
+            .find_map(|r| r.no_verdict());
         let listed = match miss {
-            FetchMiss::NoAnswer => errs,
+            FetchMiss::Raised => errs && matches!(why, Some(NoVerdict::Raised(_))),
+            FetchMiss::NoAnswer => errs && matches!(why, Some(NoVerdict::NoAnswer(_))),
+            FetchMiss::Failed => errs && matches!(why, Some(NoVerdict::Failed(_)) | None),
             FetchMiss::Binding => !errs && fails && force.is_conformance(),
             FetchMiss::Room => !errs && fails && !force.is_conformance(),
         };
@@ -342,7 +365,9 @@ mod section {
              from *allow all* and *disallow all*. ✓: as `rfc9309` and `google` expect; ✗: \
              misses a MUST or SHOULD of the profile named (of both when none is named); ≠: \
              differs only where the text leaves room (a MAY, or the profile's interpretation); \
-             *no answer*: the library raised or timed out; *requests*: the checks on what the server was asked \
+             *raised: …*: the library raised this error instead of answering (its first line); \
+             *no answer within N s*: nothing came within the harness's wait (N s; the wait is \
+             past the library's own timeout where one was measured); *requests*: the checks on what the server was asked \
              (`fetched`, `max_requests`). The reference, with its own HTTP client, meets every \
              expectation (`cargo test`). {} implementations fetch.\n",
             imps.len()
@@ -351,7 +376,15 @@ mod section {
         writeln!(out, "| case | served | expected | {} |", names.join(" | "))?;
         writeln!(out, "| --- | --- | --- |{}", " --- |".repeat(names.len()))?;
         for case in &results.fetch_cases {
-            let cells: Vec<String> = imps.iter().map(|i| super::fetch_cell(case, i)).collect();
+            // An error's line may hold `|` (a table's edge) or `<` (an HTML tag to Markdown).
+            let cells: Vec<String> = imps
+                .iter()
+                .map(|i| {
+                    super::fetch_cell(case, i)
+                        .replace('|', "\\|")
+                        .replace('<', "&lt;")
+                })
+                .collect();
             writeln!(
                 out,
                 "| [`{}`](../{}) | {} | {} | {} |",
@@ -367,7 +400,10 @@ mod section {
             out,
             "Checks passed of those answered, split by force as the main scores are (a fetch \
              case can rest on a MAY under `rfc9309` and on a MUST under `google`), and the \
-             failing checks attributed to causes by the cases' tags.\n"
+             failing cases grouped by cause: each goes to one of its tags, the one the \
+             implementation fails most consistently over all fetch cases (\"How failures are \
+             attributed\"), so one behaviour failing several cases counts once. \"N causes (M \
+             cases)\", then each cause's tag with its number of cases.\n"
         )?;
         writeln!(
             out,
@@ -384,10 +420,14 @@ mod section {
                 if list.is_empty() {
                     return "none".to_owned();
                 }
-                list.iter()
-                    .map(|c| format!("{} ({} cases)", c.tag, c.cases.len()))
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                format!(
+                    "{}: {}",
+                    super::causes_count(&list),
+                    list.iter()
+                        .map(|c| format!("{} ({})", c.tag, c.cases.len()))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
             };
             writeln!(
                 out,
@@ -406,8 +446,8 @@ mod section {
             out,
             "Per implementation and profile: the verdicts against a MUST or SHOULD of the \
              profile's text (what an implementer should fix); the cases where the library \
-             raised or did not answer in time, so that its caller must decide (the text's \
-             outcome is then the caller's to apply); and the verdicts that differ from the \
+             raised, and those where no answer came within the harness's wait, so that its \
+             caller must decide (the text's outcome is then the caller's to apply); and the verdicts that differ from the \
              profile's choice where its text leaves room (a MAY, or the profile's \
              interpretation), which break no sentence.\n"
         )?;
@@ -431,12 +471,21 @@ mod section {
             )?;
             for (what, miss) in [
                 ("against MUST/SHOULD", super::FetchMiss::Binding),
+                ("raised (its error, no verdict)", super::FetchMiss::Raised),
                 (
-                    "no answer (raised or timed out)",
+                    "no answer within the harness's wait",
                     super::FetchMiss::NoAnswer,
                 ),
+                ("no verdict otherwise", super::FetchMiss::Failed),
                 ("differs where the text leaves room", super::FetchMiss::Room),
             ] {
+                let shown = |p: Profile| !super::fetch_wrong(results, imp, p, miss).is_empty();
+                if miss == super::FetchMiss::Failed
+                    && !shown(Profile::Rfc9309)
+                    && !shown(Profile::Google)
+                {
+                    continue;
+                }
                 writeln!(
                     out,
                     "  - {what}: rfc9309: {}; google: {}",
@@ -955,11 +1004,18 @@ pub fn html_with(results: &Results, defects: Option<&BTreeMap<String, Vec<Defect
             scores::checks(results, imp, Suite::Fetch, p, Some(g)).text()
         };
         let causes = |p: Profile| {
-            scores::causes(results, imp, Suite::Fetch, p)
-                .iter()
-                .map(|c| format!("{} ({})", c.tag, c.cases.len()))
-                .collect::<Vec<_>>()
-                .join(", ")
+            let list = scores::causes(results, imp, Suite::Fetch, p);
+            if list.is_empty() {
+                return "none".to_owned();
+            }
+            format!(
+                "{}: {}",
+                causes_count(&list),
+                list.iter()
+                    .map(|c| format!("{} ({})", c.tag, c.cases.len()))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
         };
         fetch_scores.push_str(&format!(
             "<tr><th><a href=\"#impl/{0}\">{0}</a></th><td>{1}</td><td>{2}</td><td>{3}</td><td>{4}</td><td>{5}</td><td>{6}</td></tr>\n",
@@ -1004,7 +1060,10 @@ server</h2>
 each case of <code>spec-cases/fetch.toml</code>. Every answer that is not a redirect carries
 <code>disallow: /private</code>, so the verdicts tell <em>rules</em> from <em>allow all</em> and
 <em>disallow all</em>; ✓ meets <code>rfc9309</code> and <code>google</code>, ✗ names the profile
-missed; <em>requests</em> are the checks on what the server was asked.</p>
+missed; <em>raised: …</em> is the library's error instead of an answer (its first line),
+<em>no answer within N s</em> is nothing within the harness's wait; <em>requests</em> are the
+checks on what the server was asked. The causes group each implementation's failing cases by
+tag, one behaviour failing several cases counted once: N causes (M cases).</p>
 ";
 
 /// The files `reptest report` writes, rendered from `results`, the findings index and what

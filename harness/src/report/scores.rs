@@ -306,7 +306,7 @@ pub struct Cause {
     pub allow_for_disallow: usize,
     /// Answered `disallow` where `allow` was expected.
     pub disallow_for_allow: usize,
-    /// Failed to answer (`error`).
+    /// Failed to answer (`error`, `timeout`).
     pub errors: usize,
 }
 
@@ -331,7 +331,7 @@ impl Cause {
             parts.push(format!("another wrong outcome ×{other}"));
         }
         if self.errors > 0 {
-            parts.push(format!("no answer (error) ×{}", self.errors));
+            parts.push(format!("no verdict (error or timeout) ×{}", self.errors));
         }
         parts.join(", ")
     }
@@ -409,7 +409,7 @@ pub fn causes(
         }
         let expected = case.expect.get(r.check).and_then(|e| e.get(&profile));
         match (r.answer, expected) {
-            (Answer::Error, _) => cause.errors += 1,
+            (Answer::Error | Answer::Timeout, _) => cause.errors += 1,
             (Answer::Allow, Some(Answer::Disallow)) => cause.allow_for_disallow += 1,
             (Answer::Disallow, Some(Answer::Allow)) => cause.disallow_for_allow += 1,
             _ => {}

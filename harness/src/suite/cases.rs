@@ -88,6 +88,7 @@ struct RawCase {
     #[serde(default)]
     waits_retry_after: bool,
     again_after_ms: Option<u64>,
+    again_aged_hours: Option<u64>,
     #[serde(default)]
     measures_timeout: bool,
     /// A records case: the fields asked and their expected values.
@@ -353,6 +354,11 @@ pub enum CaseKind {
         /// Milliseconds after the first answer when the checks marked `again` are asked of
         /// the same library object (a second ask: caching).
         again_after_ms: Option<u64>,
+        /// The second ask made as if this many hours had passed since the first answer,
+        /// without waiting: the age is given to the client's cache. Only a client whose clock
+        /// can be set is asked it (the reference's); protocol v1 gives an adapter no clock, so
+        /// an adapter's checks marked `again` are not asked (`unsupported`).
+        again_aged_hours: Option<u64>,
         /// The case on which an adapter's answer is awaited long enough to measure the
         /// library's own fetch timeout (`crate::suite::runner::OWN_TIMEOUT_WAIT`).
         measures_timeout: bool,
@@ -619,6 +625,7 @@ fn build_case(mut raw: RawCase, stem: &str, file: &Path) -> Result<Case> {
     let max_requests = raw.max_requests.take();
     let sent = std::mem::take(&mut raw.sent);
     let again_after_ms = raw.again_after_ms.take();
+    let again_aged_hours = raw.again_aged_hours.take();
     if serve.is_none()
         && (!fetched.is_empty()
             || max_requests.is_some()
@@ -626,15 +633,24 @@ fn build_case(mut raw: RawCase, stem: &str, file: &Path) -> Result<Case> {
             || !sent.is_empty()
             || raw.waits_retry_after
             || again_after_ms.is_some()
+            || again_aged_hours.is_some()
             || raw.measures_timeout)
     {
         bail!(
             "`fetched`, `max_requests`, `sends_agent`, `sent`, `waits_retry_after`, \
-             `again_after_ms` and `measures_timeout` only belong in a fetch case (`serve`)"
+             `again_after_ms`, `again_aged_hours` and `measures_timeout` only belong in a \
+             fetch case (`serve`)"
         );
     }
-    if raw.checks.iter().any(|c| c.again) && again_after_ms.is_none() {
-        bail!("a check marked `again` needs the case's `again_after_ms`");
+    if again_after_ms.is_some() && again_aged_hours.is_some() {
+        bail!("a second ask is after `again_after_ms` or `again_aged_hours`, not both");
+    }
+    if raw.checks.iter().any(|c| c.again) && again_after_ms.is_none() && again_aged_hours.is_none()
+    {
+        bail!("a check marked `again` needs the case's `again_after_ms` or `again_aged_hours`");
+    }
+    if again_aged_hours == Some(0) {
+        bail!("`again_aged_hours` is 0: a second ask at once is `again_after_ms`");
     }
     if let Some(ms) = again_after_ms
         && !(1..=5000).contains(&ms)
@@ -720,6 +736,7 @@ fn build_case(mut raw: RawCase, stem: &str, file: &Path) -> Result<Case> {
                 outcome,
                 requests,
                 again_after_ms,
+                again_aged_hours,
                 measures_timeout: raw.measures_timeout,
             }
         }
@@ -1135,6 +1152,7 @@ pub fn run_served_reference_profiles(
         checks,
         requests,
         again_after_ms,
+        again_aged_hours,
         ..
     } = &case.kind
     else {
@@ -1173,10 +1191,17 @@ pub fn run_served_reference_profiles(
     let client =
         crate::fetch::client::Client::new(timeout, &format!("{agent}/1.0 (reptest reference)"));
     let exchange = client.fetch(&server.robots_url());
-    let again = again_after_ms.map(|ms| {
-        std::thread::sleep(std::time::Duration::from_millis(ms));
-        client.fetch_again(&exchange)
-    });
+    let again = match (again_after_ms, again_aged_hours) {
+        (Some(ms), _) => {
+            std::thread::sleep(std::time::Duration::from_millis(*ms));
+            Some(client.fetch_again(&exchange))
+        }
+        // The reference's clock can be set: its copy is aged, not waited for.
+        (None, Some(hours)) => {
+            Some(client.fetch_again_aged(&exchange, std::time::Duration::from_secs(hours * 3600)))
+        }
+        (None, None) => None,
+    };
     let log = robots_requests(case, server.requests());
     drop(server);
     let requested = crate::fetch::judge_requests(requests, agent, &log);

@@ -129,8 +129,14 @@ pub fn render_adapter_with(
         let force = case
             .and_then(|c| c.force(profile))
             .map_or_else(String::new, |f| format!(" [{f}]"));
+        // A raise (the library's error as the answer) and no answer within the wait read
+        // apart: "got error: raised: …", "got timeout: no answer within 33 s".
         let error = match &outcome.reply {
-            Reply::Error(e) | Reply::Timeout(e) => format!(": {e}"),
+            Reply::Error(e) => match e.strip_prefix(crate::engines::REPORTED) {
+                Some(raised) => format!(": raised: {raised}"),
+                None => format!(": {e}"),
+            },
+            Reply::Timeout(e) => format!(": {e}"),
             _ => String::new(),
         };
         writeln!(

@@ -808,6 +808,11 @@ pub fn run_reference_suite(cases: &[Case]) -> ReferenceRun {
 const NO_SECOND_ASK: &str = "the adapter does not ask its library a second time (no \
      \"fetch_again\" in its hello)";
 
+/// Why a fetch case's checks on a copy aged without waiting (`again_aged_hours`) are not asked
+/// of an adapter.
+const NO_CLOCK: &str = "the second ask is on a copy hours old, and protocol v1 gives an \
+     adapter no clock to set";
+
 /// How long the answer to the fetch case that `measures_timeout` is awaited: past two minutes,
 /// so that a library whose own timeout is a minute or two is told from one that has none.
 pub const OWN_TIMEOUT_WAIT: Duration = Duration::from_secs(130);
@@ -925,6 +930,7 @@ pub fn run_fetch_cases(
             checks,
             requests,
             again_after_ms,
+            again_aged_hours,
             measures_timeout,
             ..
         } = &case.kind
@@ -938,13 +944,21 @@ pub fn run_fetch_cases(
             (_, true) => Some(OWN_TIMEOUT_WAIT),
             (Some(OwnTimeout::Answered { answered, .. }), false) => {
                 let usual = engine.timeout() + fetch_timeout;
-                let measured = Duration::from_secs_f64(*answered) + Duration::from_secs(5);
+                // Whole seconds, so that "no answer within N s" reads the same from run to run.
+                let measured = Duration::from_secs(answered.ceil() as u64 + 5);
                 (measured > usual).then(|| measured.min(OWN_TIMEOUT_WAIT))
             }
             _ => None,
         };
-        // A case with a second ask judges its requests only when the second ask was made.
-        let unasked = again_after_ms.is_some() && !engine.fetches_again();
+        // A case with a second ask judges its requests only when the second ask was made. A
+        // second ask on an aged copy needs a clock the adapter cannot be given.
+        let unasked =
+            (again_after_ms.is_some() && !engine.fetches_again()) || again_aged_hours.is_some();
+        let not_asked = if again_aged_hours.is_some() {
+            NO_CLOCK
+        } else {
+            NO_SECOND_ASK
+        };
         let (replies, log, urls) = match crate::fetch::server::Server::start(play) {
             Ok(server) => {
                 let urls = cases::check_urls(case, &server);
@@ -988,7 +1002,7 @@ pub fn run_fetch_cases(
                         },
                     });
                 }
-                let mut replies = vec![Reply::NotExpressible(NO_SECOND_ASK); urls.len()];
+                let mut replies = vec![Reply::NotExpressible(not_asked); urls.len()];
                 let order = first_ask
                     .iter()
                     .chain(if asked_again { &second_ask[..] } else { &[] });
@@ -996,6 +1010,13 @@ pub fn run_fetch_cases(
                     Ok(verdicts) => {
                         for (i, v) in order.zip(verdicts) {
                             replies[*i] = Reply::Verdict(v);
+                        }
+                    }
+                    // No answer within the wait is told apart from an answer that is the
+                    // library's error (it raised): the report shows which.
+                    Err(EngineError::Timeout { limit, .. }) => {
+                        for i in order {
+                            replies[*i] = Reply::Timeout(no_answer_within(limit));
                         }
                     }
                     Err(e) => {
@@ -1039,7 +1060,7 @@ pub fn run_fetch_cases(
             // The record is judged even when the fetch ended in an error: what was requested
             // was requested (a client caught in a loop has asked the server that often).
             let reply = match &log {
-                _ if unasked => Reply::NotExpressible(NO_SECOND_ASK),
+                _ if unasked => Reply::NotExpressible(not_asked),
                 None => Reply::Error("the loopback server did not start".into()),
                 Some(_) if verdict.met => Reply::Verdict(WireVerdict::Allow),
                 Some(_) => Reply::Verdict(WireVerdict::Disallow),
@@ -1055,6 +1076,13 @@ pub fn run_fetch_cases(
         apply_deviations(&mut outcomes[first..], &case.id, deviations);
     }
     (outcomes, own)
+}
+
+/// What a fetch case records when the adapter's answer did not come within `waited`: the wait
+/// in whole seconds, without the time of a late answer, so that results.json does not change
+/// from run to run.
+pub fn no_answer_within(waited: Duration) -> String {
+    format!("no answer within {:.0} s", waited.as_secs_f64())
 }
 
 /// Asks an adapter that declared `"records": true` every records case of `cases`, one

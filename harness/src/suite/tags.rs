@@ -183,6 +183,11 @@ pub const TAGS: &[Tag] = &[
     ),
     tag("2xx", None, "a successful fetch"),
     tag("3xx", None, "redirects"),
+    tag(
+        "relative-location",
+        None,
+        "a redirect whose `Location` is a relative reference (RFC 3986 §4.2: a path, `../`, or `//host/…`)",
+    ),
     tag("4xx", None, "client errors"),
     tag("5xx", None, "server errors"),
     tag("503", None, "service unavailable"),
