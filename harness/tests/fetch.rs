@@ -302,33 +302,34 @@ fn a_fetching_adapter_answers_fetch_cases() {
     assert!(row.ends_with("| rules ✓; requests ✓ |"), "{row}");
     // What it gets wrong, by force: 403 as "disallow all" breaks the 2019 text's MUST, and
     // differs from RFC 9309 only where its MAY leaves room.
-    let block: Vec<&str> = readme
+    let page = implementation_page(&results, "urllib-robotparser");
+    let block: Vec<&str> = page
         .lines()
-        .skip_while(|l| !l.starts_with("- **urllib-robotparser**"))
-        .skip(1)
-        .take_while(|l| l.starts_with("  - "))
+        .skip_while(|l| !l.starts_with("Wrong on fetching"))
+        .skip(2)
+        .take_while(|l| l.starts_with("- "))
         .collect();
     let [binding, raised, no_answer, room] = block[..] else {
         panic!("what it gets wrong: {block:?}");
     };
     assert!(
-        raised.starts_with("  - raised (its error, no verdict):"),
+        raised.starts_with("- raised (its error, no verdict):"),
         "{raised}"
     );
     assert!(
-        no_answer.starts_with("  - no answer within the harness's wait:"),
+        no_answer.starts_with("- no answer within the harness's wait:"),
         "{no_answer}"
     );
     let (binding_rfc, binding_google) = binding.split_once("; google:").expect("two profiles");
     assert!(
-        binding.starts_with("  - against MUST/SHOULD: rfc9309:"),
+        binding.starts_with("- against MUST/SHOULD: rfc9309:"),
         "{binding}"
     );
     assert!(!binding_rfc.contains("`fetch/status-403`"), "{binding}");
     assert!(binding_google.contains("`fetch/status-403`"), "{binding}");
     let (room_rfc, _) = room.split_once("; google:").expect("two profiles");
     assert!(
-        room.starts_with("  - differs where the text leaves room:"),
+        room.starts_with("- differs where the text leaves room:"),
         "{room}"
     );
     assert!(room_rfc.contains("`fetch/status-403`"), "{room}");
@@ -637,9 +638,10 @@ fn a_raise_and_no_answer_are_recorded_and_shown_apart() {
         "{}",
         row("fetch/network-stall")
     );
-    let lines: Vec<&str> = readme
+    let page = implementation_page(&results, "raiser");
+    let lines: Vec<&str> = page
         .lines()
-        .skip_while(|l| !l.starts_with("- **raiser**"))
+        .skip_while(|l| !l.starts_with("Wrong on fetching"))
         .collect();
     let line = |start: &str| {
         lines
@@ -648,10 +650,10 @@ fn a_raise_and_no_answer_are_recorded_and_shown_apart() {
             .unwrap_or_else(|| panic!("no line {start}: {lines:?}"))
             .to_owned()
     };
-    let raised = line("  - raised (its error, no verdict): rfc9309:");
+    let raised = line("- raised (its error, no verdict): rfc9309:");
     assert!(raised.contains("`fetch/status-503`"), "{raised}");
     assert!(!raised.contains("`fetch/network-stall`"), "{raised}");
-    let waited = line("  - no answer within the harness's wait: rfc9309:");
+    let waited = line("- no answer within the harness's wait: rfc9309:");
     assert!(waited.contains("`fetch/network-stall`"), "{waited}");
     assert!(!waited.contains("`fetch/status-503`"), "{waited}");
     let _ = std::fs::remove_dir_all(&dir);
@@ -837,4 +839,16 @@ fn fetch_failures_are_counted_by_cause() {
         html.contains("<td data-sort=\"2004\">2 causes (4 cases)</td>"),
         "sortable by causes, then cases"
     );
+}
+
+/// An implementation's page of the report drawn from `results` (no findings).
+fn implementation_page(results: &reptest::report::Results, name: &str) -> String {
+    let measured = reptest::fuzz::filing::Measured::default();
+    let pages = reptest::report::pages(results, None, &measured).expect("pages");
+    let file = format!("implementations/{name}.md");
+    pages
+        .into_iter()
+        .find(|(path, _)| *path == file)
+        .unwrap_or_else(|| panic!("no page {file}"))
+        .1
 }

@@ -370,3 +370,36 @@ fn a_profile_mix_is_a_defect_only_against_a_claimed_reading() {
     }
     assert!(mixes > 0, "no profile mix in the committed catalogue");
 }
+
+/// Where no text says what a crawler does with the input (a clause of force `undefined`),
+/// the library's answer is a reading of a silent text whichever it is: never a defect, even
+/// when it answers as neither profile does (unless it fails outright).
+#[test]
+fn a_point_no_text_decides_is_never_a_defect() {
+    use reptest::fuzz::rootcause::Kind;
+    use reptest::fuzz::standing::{Standing, judge};
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../reports/findings");
+    let published = store::Published::read(&dir)
+        .expect("the committed catalogue reads")
+        .expect("a committed catalogue");
+    let mut judged_causes = 0;
+    for cause in published
+        .causes
+        .iter()
+        .filter(|c| c.kind != Kind::Error && !c.profile_mix())
+    {
+        judged_causes += 1;
+        let judged = judge(cause, "undefined", &published.index);
+        assert_ne!(
+            judged.standing,
+            Standing::Defect,
+            "{}: {}",
+            cause.id,
+            judged.why
+        );
+    }
+    assert!(
+        judged_causes > 0,
+        "no root cause in the committed catalogue"
+    );
+}

@@ -128,13 +128,21 @@ pub(crate) const SIZE_LIMIT: Clause = Clause {
     force: "must",
 };
 
-/// The clause of `wildcard`, `end-anchor`, `inner-dollar`, `anchored-wildcard`.
+/// The clause of `wildcard`, `end-anchor`, `anchored-wildcard`.
 pub(crate) const WILDCARD: Clause = Clause {
     source: "RFC 9309 §2.2.3; Google 2019 (URL matching based on path values)",
     text: "Crawlers MUST support the following special characters: … `$` designates the end \
          of the match pattern (`allow: /this/path/exactly$`); `*` designates 0 or more \
          instances of any character (`allow: /this/*/exactly`).",
     force: "must",
+};
+
+/// The clause of `inner-dollar`: the sentence gives `$` a meaning at the end of a pattern and
+/// says nothing of one before it, so what such a `$` does is the reference's interpretation
+/// (the spec case `dollar-inside-a-pattern-is-literal` reads it as the octet `$`).
+pub(crate) const INNER_DOLLAR: Clause = Clause {
+    force: "interpretation",
+    ..WILDCARD
 };
 
 /// The clause of `percent`, `url-percent`, `unreserved-escape`.

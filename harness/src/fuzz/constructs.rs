@@ -288,7 +288,7 @@ pub const CONSTRUCTS: [Construct; 91] = [
     Construct { name: "end-anchor", place: Rule, ablatable: true, label_order: Some(17),
         phrase: Some("the deciding rule ends in `$`"), clause: Some(&WILDCARD), ..ROW },
     Construct { name: "inner-dollar", place: Rule, ablatable: true, label_order: Some(16),
-        phrase: Some("the deciding rule holds `$` before its end"), clause: Some(&WILDCARD),
+        phrase: Some("the deciding rule holds `$` before its end"), clause: Some(&INNER_DOLLAR),
         ..ROW },
     Construct { name: "agent-version", place: Agent, ablatable: true, label_order: Some(26),
         phrase: Some("a crawler name with a version"), clause: Some(&NO_GROUP), ..ROW },

@@ -487,6 +487,22 @@ pub fn excerpt(input: &Input, construct: &'static str) -> Vec<ExcerptLine> {
         for group in selection.groups() {
             essential.extend(group.agents.iter().map(|a| a.line));
         }
+        // The other rules of those groups and of the `*` groups that match the URL: a
+        // library that takes the first match, or another group, decides on one of them, and
+        // the excerpt must show the line it decided on.
+        let star = robots
+            .groups()
+            .iter()
+            .filter(|g| g.agents.iter().any(|a| a.value.trim() == "*"));
+        for group in selection.groups().chain(star) {
+            let matching = group.rules.iter().filter(|rule| {
+                rule.line
+                    .checked_sub(1)
+                    .and_then(|i| lines.get(i))
+                    .is_some_and(|line| rule_matches(line, &url, profile))
+            });
+            essential.extend(matching.map(|rule| rule.line).take(MATCHING_RULES));
+        }
         if profile == Profile::Rfc9309 {
             for group in robots.groups() {
                 let agents: Vec<usize> = group.agents.iter().map(|a| a.line).collect();
@@ -529,6 +545,20 @@ pub fn excerpt(input: &Input, construct: &'static str) -> Vec<ExcerptLine> {
             text: crate::text::escape(lines[l - 1]).0,
         })
         .collect()
+}
+
+/// At most this many rules matching the URL kept from one group (besides the deciding rule).
+const MATCHING_RULES: usize = 4;
+
+/// Whether the rule `line` (as written in the file) matches `url` under `profile`: asked of
+/// the reference as the only rule of a group of its own.
+fn rule_matches(line: &[u8], url: &str, profile: Profile) -> bool {
+    let body = [&b"User-agent: *\n"[..], line, b"\n"].concat();
+    let robots = Robots::parse(&body, ParseOptions::new(profile));
+    robots
+        .select(&["foobot"])
+        .check_url(url)
+        .is_ok_and(|verdict| verdict.rule.is_some())
 }
 
 /// Whether `agent` is a name a crawler goes by, as [`Target::Crawler`] keeps it.
@@ -1164,6 +1194,37 @@ mod tests {
             ),
             None
         );
+    }
+
+    #[test]
+    fn an_excerpt_shows_the_other_rules_that_match_the_url() {
+        // The shape of a real file: an earlier, shorter rule matches the URL too; a library
+        // that takes the first match decides on it, so the excerpt must show it.
+        let mut robots = String::from("User-agent: *\n");
+        for i in 0..20 {
+            robots.push_str(&format!("Disallow: /other{i}\n"));
+        }
+        robots.push_str("Disallow: /job\nDisallow: /jobs.html\nAllow: /jobs\n");
+        robots.push_str("\nUser-agent: newsbot\nDisallow: /\n");
+        let input = FamilyInput {
+            robots,
+            escaped: false,
+            agent: "Googlebot".into(),
+            url: "https://example.com/jobs".into(),
+        }
+        .input();
+        let lines: Vec<usize> = excerpt(&input, "rule-order")
+            .iter()
+            .map(|l| l.line)
+            .collect();
+        assert!(lines.contains(&1), "the group's line: {lines:?}");
+        assert!(lines.contains(&22), "the earlier matching rule: {lines:?}");
+        assert!(lines.contains(&24), "the deciding rule: {lines:?}");
+        assert!(
+            !lines.contains(&23),
+            "a rule that does not match: {lines:?}"
+        );
+        assert!(!lines.contains(&2), "a rule that does not match: {lines:?}");
     }
 
     #[test]

@@ -867,7 +867,15 @@ pub fn implementation_report(
         }
         writeln!(out, "## {heading}\n")?;
         for (i, cause) in list.iter().enumerate() {
-            root_cause_section(&mut out, &(i + 1).to_string(), cause, index, measured, None)?;
+            root_cause_section(
+                &mut out,
+                &(i + 1).to_string(),
+                cause,
+                index,
+                measured,
+                None,
+                true,
+            )?;
         }
     }
     Ok(out)
@@ -894,6 +902,7 @@ fn entries<'c>(ranked: &[&'c RootCause], index: &Index, measured: &Measured) -> 
             None => entries.push(Entry {
                 what,
                 title: None,
+                real_shows: Vec::new(),
                 judged: judged.clone(),
                 force,
                 causes: vec![(cause, judged)],
@@ -902,66 +911,104 @@ fn entries<'c>(ranked: &[&'c RootCause], index: &Index, measured: &Measured) -> 
     }
     for entry in &mut entries {
         let causes: Vec<&RootCause> = entry.causes.iter().map(|(c, _)| *c).collect();
-        entry.title = misbehaviour(&causes, index, measured);
+        (entry.title, entry.real_shows) = misbehaviour(&causes, index, measured);
     }
     entries
 }
 
 /// What one behaviour's root causes (its verdict directions) show the library does wrong: the
 /// misbehaviour of their construct ([`crate::fuzz::constructs::MISBEHAVIOURS`]) whose evidence
-/// each of them holds, on an input its section shows: the minimal input, the same made
-/// readable, or the real file's lines that matter (the reference asked again about that input
-/// read as the misbehaviour says, where that is its evidence). `None` where no one misbehaviour
-/// is shown by all: the evidence cannot tell, and the title stays neutral.
+/// each of them holds on the input its repro shows (the minimal input, or the same made
+/// readable); where those show none, the real file's lines that matter, and where they show
+/// several, those the real file shows too (the reference asked again about each input read as
+/// the misbehaviour says, where that is its evidence). `None` where no one misbehaviour is shown by all: the evidence cannot tell, and
+/// the title stays neutral.
+///
+/// With the title comes, per root cause, whether its real file shows that same misbehaviour:
+/// a real file where the library flips for another reason (the same construct, a different
+/// fault) is not this entry's example, and its section leaves it out.
 fn misbehaviour(
     causes: &[&RootCause],
     index: &Index,
     measured: &Measured,
-) -> Option<&'static Misbehaviour> {
+) -> (Option<&'static Misbehaviour>, Vec<bool>) {
     let mut common: Option<Vec<&'static Misbehaviour>> = None;
+    let mut real_shown: Vec<Option<Vec<&'static Misbehaviour>>> = Vec::new();
     for cause in causes {
-        let family = index
-            .families
-            .iter()
-            .find(|f| f.id == cause.representative)?;
+        let Some(family) = index.families.iter().find(|f| f.id == cause.representative) else {
+            return (None, vec![true; causes.len()]);
+        };
         let seen = crate::fuzz::ablation::for_implementation(family, &cause.implementation);
-        let shown_input = crate::fuzz::ablation::shown_input(&seen, &cause.implementation)?;
-        let mut inputs = vec![shown_input.input()];
+        let Some(shown_input) = crate::fuzz::ablation::shown_input(&seen, &cause.implementation)
+        else {
+            return (None, vec![true; causes.len()]);
+        };
         let example = measured
             .root_causes
             .get(&cause.id)
             .and_then(|m| m.example.as_ref());
+        let mut inputs = vec![shown_input.input()];
         if let Some(readable) = example.and_then(|e| e.readable.as_ref()) {
             inputs.push(readable.input.input());
         }
-        if let Some(real) = example.and_then(|e| e.real.as_ref()) {
-            inputs.push(real.excerpt_input());
-        }
-        let mut shown: Vec<&'static Misbehaviour> = Vec::new();
-        for input in &inputs {
-            for m in crate::fuzz::ablation::misbehaviours_shown(
-                cause.construct,
-                input,
-                cause.answer,
-                &cause.expected,
-            ) {
-                if !shown.iter().any(|s| std::ptr::eq(*s, m)) {
-                    shown.push(m);
+        let shown_on = |inputs: &[crate::fuzz::generate::Input]| {
+            let mut shown: Vec<&'static Misbehaviour> = Vec::new();
+            for input in inputs {
+                for m in crate::fuzz::ablation::misbehaviours_shown(
+                    cause.construct,
+                    input,
+                    cause.answer,
+                    &cause.expected,
+                ) {
+                    if !shown.iter().any(|s| std::ptr::eq(*s, m)) {
+                        shown.push(m);
+                    }
                 }
             }
-        }
+            shown
+        };
+        let repro = shown_on(&inputs);
+        let real = example
+            .and_then(|e| e.real.as_ref())
+            .map(|real| shown_on(&[real.excerpt_input()]));
+        // The repro's misbehaviours, narrowed by the real file where it tells them apart; the
+        // real file's where the repro shows none.
+        let mine = match (repro.len(), &real) {
+            (0, Some(real)) => real.clone(),
+            (2.., Some(real)) if !intersect(repro.clone(), real).is_empty() => {
+                intersect(repro, real)
+            }
+            _ => repro,
+        };
         common = Some(match common {
-            None => shown,
-            Some(before) => before
-                .into_iter()
-                .filter(|m| shown.iter().any(|s| std::ptr::eq(*s, *m)))
-                .collect(),
+            None => mine,
+            Some(before) => intersect(before, &mine),
         });
+        real_shown.push(real);
     }
-    match common?.as_slice() {
-        [one] => Some(one),
+    let title = match common.unwrap_or_default().as_slice() {
+        [one] => Some(*one),
         _ => None,
-    }
+    };
+    let agrees = real_shown
+        .iter()
+        .map(|real| match (title, real) {
+            (Some(m), Some(real)) => real.iter().any(|s| std::ptr::eq(*s, m)),
+            _ => true,
+        })
+        .collect();
+    (title, agrees)
+}
+
+/// The misbehaviours of `before` that `other` holds too.
+fn intersect(
+    before: Vec<&'static Misbehaviour>,
+    other: &[&'static Misbehaviour],
+) -> Vec<&'static Misbehaviour> {
+    before
+        .into_iter()
+        .filter(|m| other.iter().any(|s| std::ptr::eq(*s, *m)))
+        .collect()
 }
 
 /// An implementation's defects, one per behaviour, in the order its report ranks them: the
@@ -1012,6 +1059,8 @@ struct Entry<'c> {
     /// What the library does wrong, where the evidence of every root cause shows one
     /// misbehaviour ([`misbehaviour`]).
     title: Option<&'static Misbehaviour>,
+    /// Per root cause, whether its real file (if any) shows the title's misbehaviour.
+    real_shows: Vec<bool>,
     judged: Judged,
     force: &'static str,
     causes: Vec<(&'c RootCause, Judged)>,
@@ -1083,6 +1132,7 @@ impl Entry<'_> {
                 index,
                 measured,
                 Some((judged, self.title)),
+                self.real_shows.get(i).copied().unwrap_or(true),
             )?;
         }
         Ok(())
@@ -1096,6 +1146,7 @@ fn root_cause_section(
     index: &Index,
     measured: &Measured,
     entry: Option<(&Judged, Option<&Misbehaviour>)>,
+    real_shows: bool,
 ) -> fmt::Result {
     let (judged, misbehaviour) = (entry.map(|(j, _)| j), entry.and_then(|(_, t)| t));
     let m = measured.root_causes.get(&cause.id);
@@ -1319,7 +1370,9 @@ fn root_cause_section(
     // The example: a real file where the library flips because of it, first; the minimal
     // input (made readable where a rewrite held) as the repro.
     let example = m.and_then(|m| m.example.as_ref());
-    let real = example.and_then(|e| e.real.as_ref());
+    // A real file where the library flips for another fault of the construct than the
+    // entry's misbehaviour is left out: the entry shows its own.
+    let real = example.and_then(|e| e.real.as_ref()).filter(|_| real_shows);
     let readable = example.and_then(|e| e.readable.as_ref());
     if let Some(real) = real {
         let reference: Vec<String> = real

@@ -201,6 +201,12 @@ pub fn judge(cause: &RootCause, force: &str, index: &Index) -> Judged {
             Standing::Undefined,
             "the cited sentence allows either answer (MAY)".into(),
         ),
+        // The cited sentence says what the input must be, not what a crawler does with one
+        // that is not (a rule path without its leading `/`): any answer is one reading.
+        "undefined" => judged(
+            Standing::Undefined,
+            "no text says what a crawler does with this input: any answer is one reading".into(),
+        ),
         _ => judged(
             Standing::Defect,
             "it answers as neither profile does".into(),

@@ -639,6 +639,7 @@ pub(super) fn implementation_md(results: &Results, row: &Row<'_>) -> Result<Stri
                 )?;
             }
         }
+        super::pages::fetch_misses(&mut out, results, imp)?;
     }
     Ok(out)
 }

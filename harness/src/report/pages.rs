@@ -255,6 +255,52 @@ enum FetchMiss {
     Failed,
 }
 
+/// What one implementation gets wrong on fetching, per profile: the verdicts against a MUST
+/// or SHOULD of the profile's text (what an implementer should fix); the cases where the
+/// library raised, and those where no answer came within the harness's wait, so that its
+/// caller must decide (the text's outcome is then the caller's to apply); and the verdicts
+/// that differ from the profile's choice where its text leaves room (a MAY, or the profile's
+/// interpretation), which break no sentence.
+pub(super) fn fetch_misses(
+    out: &mut String,
+    results: &Results,
+    imp: &Implementation,
+) -> fmt::Result {
+    let list = |p: Profile, miss: FetchMiss| {
+        let wrong = fetch_wrong(results, imp, p, miss);
+        if wrong.is_empty() {
+            "none".to_owned()
+        } else {
+            wrong
+                .iter()
+                .map(|id| format!("`{id}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        }
+    };
+    use std::fmt::Write as _;
+    writeln!(out, "\nWrong on fetching, by kind:\n")?;
+    for (what, miss) in [
+        ("against MUST/SHOULD", FetchMiss::Binding),
+        ("raised (its error, no verdict)", FetchMiss::Raised),
+        ("no answer within the harness's wait", FetchMiss::NoAnswer),
+        ("no verdict otherwise", FetchMiss::Failed),
+        ("differs where the text leaves room", FetchMiss::Room),
+    ] {
+        let shown = |p: Profile| !fetch_wrong(results, imp, p, miss).is_empty();
+        if miss == FetchMiss::Failed && !shown(Profile::Rfc9309) && !shown(Profile::Google) {
+            continue;
+        }
+        writeln!(
+            out,
+            "- {what}: rfc9309: {}; google: {}",
+            list(Profile::Rfc9309, miss),
+            list(Profile::Google, miss)
+        )?;
+    }
+    Ok(())
+}
+
 /// The fetch cases on which an implementation misses `profile` the way `miss` says.
 fn fetch_wrong(
     results: &Results,
@@ -441,59 +487,13 @@ mod section {
                 causes(Profile::Google)
             )?;
         }
-        writeln!(out, "\n### Wrong on fetching\n")?;
         writeln!(
             out,
-            "Per implementation and profile: the verdicts against a MUST or SHOULD of the \
-             profile's text (what an implementer should fix); the cases where the library \
-             raised, and those where no answer came within the harness's wait, so that its \
-             caller must decide (the text's outcome is then the caller's to apply); and the verdicts that differ from the \
-             profile's choice where its text leaves room (a MAY, or the profile's \
-             interpretation), which break no sentence.\n"
+            "\nWhat each implementation gets wrong on fetching (against a MUST or SHOULD, where \
+             it raised or gave no answer within the harness's wait, and where it differs only \
+             where the text leaves room) is on its page, under \"Fetch\" (linked from the \
+             table above)."
         )?;
-        for imp in &imps {
-            let list = |p: Profile, miss: super::FetchMiss| {
-                let wrong = super::fetch_wrong(results, imp, p, miss);
-                if wrong.is_empty() {
-                    "none".to_owned()
-                } else {
-                    wrong
-                        .iter()
-                        .map(|id| format!("`{id}`"))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                }
-            };
-            writeln!(
-                out,
-                "- **{}** ({} {})",
-                imp.name, imp.implementation, imp.version
-            )?;
-            for (what, miss) in [
-                ("against MUST/SHOULD", super::FetchMiss::Binding),
-                ("raised (its error, no verdict)", super::FetchMiss::Raised),
-                (
-                    "no answer within the harness's wait",
-                    super::FetchMiss::NoAnswer,
-                ),
-                ("no verdict otherwise", super::FetchMiss::Failed),
-                ("differs where the text leaves room", super::FetchMiss::Room),
-            ] {
-                let shown = |p: Profile| !super::fetch_wrong(results, imp, p, miss).is_empty();
-                if miss == super::FetchMiss::Failed
-                    && !shown(Profile::Rfc9309)
-                    && !shown(Profile::Google)
-                {
-                    continue;
-                }
-                writeln!(
-                    out,
-                    "  - {what}: rfc9309: {}; google: {}",
-                    list(Profile::Rfc9309, miss),
-                    list(Profile::Google, miss)
-                )?;
-            }
-        }
         Ok(())
     }
     use crate::suite::cases::Force;

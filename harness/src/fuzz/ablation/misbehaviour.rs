@@ -124,7 +124,10 @@ pub fn reads_as(input: &Input, construct: &str, reading: Reading) -> Option<Inpu
             let rest = text.strip_prefix(b"#")?.trim_ascii_start();
             let (s, e) = key_span(rest);
             let key = rest[s..e].to_ascii_lowercase();
-            (key == b"allow" || key == b"disallow").then(|| vec![rest.to_vec()])
+            // A commented-out `user-agent` line too: the file that comments out a rule
+            // usually comments out its group's line with it (`# User-agent: *`, `#
+            // Disallow: /`, the shape of many a generated file).
+            matches!(&key[..], b"allow" | b"disallow" | b"user-agent").then(|| vec![rest.to_vec()])
         }),
         Reading::CommentKept => rewritten(&body, |i, line| {
             let at = line.content.iter().position(|b| *b == b'#')?;
