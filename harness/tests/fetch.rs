@@ -836,7 +836,7 @@ fn fetch_failures_are_counted_by_cause() {
         "a column of the summary"
     );
     assert!(
-        html.contains("<td data-sort=\"2004\">2 causes (4 cases)</td>"),
+        html.contains("<td data-sort=\"2004\">2<span class=\"sub\">4 cases</span></td>"),
         "sortable by causes, then cases"
     );
 }

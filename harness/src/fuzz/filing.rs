@@ -111,6 +111,15 @@ pub fn clause(cause: &RootCause, measured: Option<&RootMeasure>) -> Clause {
             force: "profile-split",
         };
     }
+    // A `$` before the anchor that the library decoded from `%24` (no `$` is written inside
+    // the rule): §2.2.2's MUST on escaped reserved characters decides, not the texts'
+    // silence on a `$` inside a pattern.
+    if cause.construct == "inner-dollar" {
+        let (decision, _) = feature_tags(&cause.feature);
+        if decision.contains(&"percent") && !decision.contains(&"inner-dollar") {
+            return crate::fuzz::clauses::PERCENT;
+        }
+    }
     if let Some(profile_split) = cause.profile_split {
         // Derived from evidence: the construct's clause, with that sentence's force; a profile
         // split where the construct is where the profiles decide differently. A covering

@@ -736,10 +736,12 @@ pub(super) fn summary_html(rows: &[Row<'_>]) -> String {
         // Sorted by causes, then by the cases they hold.
         let fetch = fetch
             + &match row.fetch_cause_count() {
+                // The count, its cases under it (as the shares show theirs): the column
+                // stays narrow enough for the summary to fit a 1280 px window.
                 Some((n, m)) => format!(
-                    "<td data-sort=\"{}\">{}</td>",
+                    "<td data-sort=\"{}\">{n}<span class=\"sub\">{m} case{}</span></td>",
                     n * 1000 + m,
-                    causes_text(n, m)
+                    if m == 1 { "" } else { "s" }
                 ),
                 None => "<td data-sort=\"-1\" class=\"na\">–</td>".to_owned(),
             };
