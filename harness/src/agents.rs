@@ -457,30 +457,39 @@ impl Matrix {
                 );
             }
         }
-        let mut tally: BTreeMap<&str, (usize, usize, usize)> = self
+        // Per implementation: lets in, keeps out, could not answer (an error or no answer),
+        // and `unsupported` (a token or URL its call cannot be asked about): the last two
+        // apart, an `unsupported` being the library's own answer.
+        let mut tally: BTreeMap<&str, [usize; 4]> = self
             .implementations
             .iter()
-            .map(|i| (i.name.as_str(), (0, 0, 0)))
+            .map(|i| (i.name.as_str(), [0; 4]))
             .collect();
         for row in &self.rows {
-            for name in &row.lets_in {
-                tally.entry(name).or_default().0 += 1;
-            }
-            for name in &row.keeps_out {
-                tally.entry(name).or_default().1 += 1;
-            }
-            for name in row.errors.keys() {
-                tally.entry(name).or_default().2 += 1;
+            let counted = [
+                row.lets_in.iter().collect::<Vec<_>>(),
+                row.keeps_out.iter().collect(),
+                row.errors.keys().collect(),
+                row.unsupported.iter().collect(),
+            ];
+            for (column, names) in counted.iter().enumerate() {
+                for name in names {
+                    tally.entry(name.as_str()).or_default()[column] += 1;
+                }
             }
         }
         let _ = writeln!(
             out,
-            "\nper implementation: lets in / keeps out otherwise than the file means / could not answer"
+            "\nper implementation: lets in / keeps out otherwise than the file means / could not \
+             answer / unsupported"
         );
         let mut tally: Vec<_> = tally.into_iter().collect();
-        tally.sort_by_key(|(name, (a, b, c))| (std::cmp::Reverse(a + b), *c, *name));
-        for (name, (lets_in, keeps_out, errors)) in tally {
-            let _ = writeln!(out, "  {name:32} {lets_in:4} {keeps_out:4} {errors:4}");
+        tally.sort_by_key(|(name, [a, b, c, d])| (std::cmp::Reverse(a + b), *c + *d, *name));
+        for (name, [lets_in, keeps_out, errors, unsupported]) in tally {
+            let _ = writeln!(
+                out,
+                "  {name:32} {lets_in:4} {keeps_out:4} {errors:4} {unsupported:4}"
+            );
         }
         out
     }

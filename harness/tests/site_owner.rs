@@ -107,3 +107,33 @@ fn an_empty_agent_list_is_refused_by_name() {
         text(&output)
     );
 }
+
+/// A token a library's call cannot be asked about (`AI2Bot` holds a digit, which the port of
+/// Google's parser takes no product token with) is counted as `unsupported`, beside the
+/// could-not-answer column, in the text's tally.
+#[test]
+fn a_token_a_library_cannot_be_asked_about_is_counted_as_unsupported() {
+    let dir = TempDir::new("site-owner-unsupported");
+    std::fs::write(dir.0.join("robots.txt"), FILE).expect("write");
+    std::fs::write(dir.0.join("agents.txt"), "AI2Bot\nYandex\n").expect("write");
+    let output = reptest(
+        &dir.0,
+        &[
+            "compare",
+            "robots.txt",
+            "--agents",
+            "agents.txt",
+            "--adapters",
+            "robotstxt",
+        ],
+    );
+    assert!(output.status.success(), "{}", text(&output));
+    let out = text(&output);
+    assert!(out.contains("could not answer / unsupported"), "{out}");
+    let line = out
+        .lines()
+        .find(|l| l.trim_start().starts_with("robotstxt "))
+        .unwrap_or_else(|| panic!("no tally line: {out}"));
+    let counts: Vec<&str> = line.split_whitespace().skip(1).collect();
+    assert_eq!(counts, ["0", "0", "0", "1"], "{line}");
+}
