@@ -479,6 +479,56 @@ pub struct Misbehaviour {
 use Evidence::{Answers, ReadsAs};
 use Reading::*;
 
+/// A canonical input on which a library with a misbehaviour answers `answer` and the
+/// reference (every profile) the other way: `reptest fuzz-report` asks it of each library, and
+/// a library that answers there as the reference does is not given the title, whatever a
+/// root cause's own inputs show (on those, another fault can give the same answers: a `*`
+/// that stops at the first match of what follows it looks, on `/*bv` and `/bbv`, like a `*`
+/// read as the character). Asked as the crawler `FooBot`.
+#[derive(Clone, Copy, Debug)]
+pub struct Confirmation {
+    /// The misbehaviour's title ([`Misbehaviour::title`]).
+    pub title: &'static str,
+    /// The robots.txt.
+    pub robots: &'static str,
+    /// The URL asked.
+    pub url: &'static str,
+    /// What a library with the misbehaviour answers.
+    pub answer: Answer,
+}
+
+/// The misbehaviours confirmed on a canonical input, one row each.
+#[rustfmt::skip]
+pub const CONFIRMATIONS: &[Confirmation] = &[
+    Confirmation { title: "a `*` in a rule is compared as the character `*`, not as a wildcard",
+        robots: "User-agent: *\nDisallow: /*.php\n", url: "http://example.com/index.php",
+        answer: Answer::Allow },
+    Confirmation { title: "the first matching rule decides, not the most specific (longest) one",
+        robots: "User-agent: *\nDisallow: /shop\nAllow: /shop/help\n",
+        url: "http://example.com/shop/help/page.html", answer: Answer::Disallow },
+    Confirmation { title: "a rule holding `*` counts as long as the path it matches, so `Allow: /*` outranks a longer `Disallow: /private/`",
+        robots: "User-agent: *\nDisallow: /private/\nAllow: /*\n",
+        url: "http://example.com/private/page.html", answer: Answer::Allow },
+    Confirmation { title: "in a rule holding `*`, a final `$` is compared as the character `$`",
+        robots: "User-agent: *\nDisallow: /*.pdf$\n", url: "http://example.com/files/a.pdf",
+        answer: Answer::Allow },
+    Confirmation { title: "a final `$` is compared as the character `$`, not as the end of the path",
+        robots: "User-agent: *\nDisallow: /private$\n", url: "http://example.com/private",
+        answer: Answer::Allow },
+    Confirmation { title: "a CRLF line end leaves its CR in the line's value, so a rule or `user-agent` line ending in CRLF matches nothing",
+        robots: "User-agent: *\r\nDisallow: /private/\r\n",
+        url: "http://example.com/private/page.html", answer: Answer::Allow },
+    Confirmation { title: "a commented-out rule (`#Disallow: /`) is obeyed",
+        robots: "User-agent: *\n# Disallow: /\nDisallow: /private/\n",
+        url: "http://example.com/page.html", answer: Answer::Disallow },
+    Confirmation { title: "a blank line ends the group",
+        robots: "User-agent: FooBot\n\nUser-agent: BarBot\nDisallow: /private/\n",
+        url: "http://example.com/private/page.html", answer: Answer::Allow },
+    Confirmation { title: "an unknown line (`foo: bar`) ends the group",
+        robots: "User-agent: FooBot\nfoo: bar\nUser-agent: BarBot\nDisallow: /private/\n",
+        url: "http://example.com/private/page.html", answer: Answer::Allow },
+];
+
 /// Every misbehaviour titled, by construct (a row a line or a few, unformatted so that it reads
 /// as a table).
 #[rustfmt::skip]
@@ -712,6 +762,34 @@ mod tests {
                     get(name).is_some(),
                     "a rule probe names {name}, no construct"
                 );
+            }
+        }
+    }
+
+    /// Each canonical input tells the misbehaviour apart: the reference answers it the other
+    /// way under every profile, and the title is one of the table's.
+    #[test]
+    fn every_confirmation_is_answered_the_other_way_by_the_reference() {
+        use reptest_reference::{ParseOptions, Profile, Robots};
+        for c in CONFIRMATIONS {
+            assert!(
+                MISBEHAVIOURS.iter().any(|m| m.title == c.title),
+                "no misbehaviour titled {}",
+                c.title
+            );
+            for profile in Profile::ALL {
+                let robots = Robots::parse(c.robots.as_bytes(), ParseOptions::new(profile));
+                let allowed = robots
+                    .select(&["FooBot"])
+                    .check_url(c.url)
+                    .expect("a URL")
+                    .allowed;
+                let reference = if allowed {
+                    Answer::Allow
+                } else {
+                    Answer::Disallow
+                };
+                assert_ne!(reference, c.answer, "{} under {profile}", c.title);
             }
         }
     }

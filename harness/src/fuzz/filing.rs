@@ -33,6 +33,10 @@ pub struct Measured {
     pub agent: String,
     /// Per root cause.
     pub root_causes: BTreeMap<String, RootMeasure>,
+    /// Per implementation, its answer on each misbehaviour's canonical input
+    /// ([`crate::fuzz::constructs::CONFIRMATIONS`]), by title.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub confirmations: BTreeMap<String, BTreeMap<String, Answer>>,
 }
 
 /// One root cause's measures.
@@ -982,6 +986,12 @@ fn misbehaviour(
             .map(|real| shown_on(&[real.excerpt_input()]));
         // The repro's misbehaviours, narrowed by the real file where it tells them apart; the
         // real file's where the repro shows none.
+        // A misbehaviour the library's answer on its canonical input does not confirm is
+        // not this library's, whatever these inputs show.
+        let confirmed = |m: &&'static Misbehaviour| !refuted(measured, &cause.implementation, m);
+        let repro: Vec<&'static Misbehaviour> = repro.into_iter().filter(confirmed).collect();
+        let real: Option<Vec<&'static Misbehaviour>> =
+            real.map(|r| r.into_iter().filter(confirmed).collect());
         let mine = match (repro.len(), &real) {
             (0, Some(real)) => real.clone(),
             (2.., Some(real)) if !intersect(repro.clone(), real).is_empty() => {
@@ -1007,6 +1017,23 @@ fn misbehaviour(
         })
         .collect();
     (title, agrees)
+}
+
+/// Whether `implementation` answered the canonical input of `m`
+/// ([`crate::fuzz::constructs::CONFIRMATIONS`]) as the reference does: a verdict other than
+/// the misbehaviour's. Unasked, or an answer that is no verdict, refutes nothing.
+fn refuted(measured: &Measured, implementation: &str, m: &Misbehaviour) -> bool {
+    let Some(confirmation) = crate::fuzz::constructs::CONFIRMATIONS
+        .iter()
+        .find(|c| c.title == m.title)
+    else {
+        return false;
+    };
+    measured
+        .confirmations
+        .get(implementation)
+        .and_then(|answers| answers.get(m.title))
+        .is_some_and(|a| matches!(a, Answer::Allow | Answer::Disallow) && *a != confirmation.answer)
 }
 
 /// The misbehaviours of `before` that `other` holds too.
@@ -1504,5 +1531,35 @@ mod tests {
             "interpretation"
         );
         assert_eq!(split_force("missing-colon", "must"), "profile-split");
+    }
+
+    /// A title the library's answer on its canonical input contradicts is refuted; one it
+    /// confirms, one not asked, and an answer that is no verdict are not.
+    #[test]
+    fn a_misbehaviour_is_refuted_only_by_the_reference_s_verdict_on_its_canonical_input() {
+        use super::{Answer, Measured, refuted};
+        use crate::fuzz::constructs::{CONFIRMATIONS, MISBEHAVIOURS};
+        let c = &CONFIRMATIONS[0];
+        let m = MISBEHAVIOURS
+            .iter()
+            .find(|m| m.title == c.title)
+            .expect("titled");
+        let other = if c.answer == Answer::Allow {
+            Answer::Disallow
+        } else {
+            Answer::Allow
+        };
+        let with = |answer: Answer| {
+            let mut measured = Measured::default();
+            measured.confirmations.insert(
+                "lib".to_owned(),
+                [(c.title.to_owned(), answer)].into_iter().collect(),
+            );
+            measured
+        };
+        assert!(refuted(&with(other), "lib", m));
+        assert!(!refuted(&with(c.answer), "lib", m));
+        assert!(!refuted(&with(Answer::Error), "lib", m));
+        assert!(!refuted(&with(other), "another", m));
     }
 }

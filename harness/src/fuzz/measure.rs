@@ -346,6 +346,7 @@ pub fn measure(
         corpus: corpus.map_or_else(String::new, |(_, name)| name.to_owned()),
         agent: agent.to_owned(),
         root_causes: BTreeMap::new(),
+        confirmations: BTreeMap::new(),
     };
     let checks = case_checks(cases);
     let status = suite_status(results);
@@ -533,6 +534,17 @@ fn examples(
             .iter()
             .filter(|c| c.implementation == name)
             .collect();
+        // Each misbehaviour's canonical input, asked once: a title the library's answer
+        // there does not confirm is not given (filing::misbehaviour).
+        let confirmed = crate::fuzz::constructs::CONFIRMATIONS
+            .iter()
+            .map(|c| {
+                let urls = [c.url.to_owned()];
+                let said = engine.check(c.robots.as_bytes(), "FooBot", &urls);
+                (c.title.to_owned(), Answer::of(&said, 0))
+            })
+            .collect();
+        measured.confirmations.insert(name.clone(), confirmed);
         if mine.is_empty() {
             continue;
         }
@@ -567,8 +579,16 @@ fn examples(
         }
         eprintln!("examples: {name} ({} questions)", asker.asked);
     }
-    // Root causes of libraries not set up now: the examples measured before.
+    // Root causes of libraries not set up now: the examples (and confirmations) measured
+    // before.
     let asked: BTreeSet<String> = engines.iter().map(|e| e.info().name.clone()).collect();
+    for (name, confirmed) in &previous.confirmations {
+        if !asked.contains(name) {
+            measured
+                .confirmations
+                .insert(name.clone(), confirmed.clone());
+        }
+    }
     for cause in &defects {
         if asked.contains(&cause.implementation) {
             continue;
