@@ -532,7 +532,7 @@ pub const CONFIRMATIONS: &[Confirmation] = &[
 /// Every misbehaviour titled, by construct (a row a line or a few, unformatted so that it reads
 /// as a table).
 #[rustfmt::skip]
-pub const MISBEHAVIOURS: [Misbehaviour; 44] = [
+pub const MISBEHAVIOURS: [Misbehaviour; 45] = [
     Misbehaviour { construct: "unknown-field", evidence: ReadsAs(EndsGroup),
         title: "an unknown line (`foo: bar`) ends the group", clause: None },
     Misbehaviour { construct: "unknown-field", evidence: ReadsAs(AsDisallow),
@@ -616,6 +616,8 @@ pub const MISBEHAVIOURS: [Misbehaviour; 44] = [
         title: "an empty `Disallow:` line that is its group's only rule is skipped, so the group's crawlers join the next group", clause: None },
     Misbehaviour { construct: "empty-group", evidence: Answers(Answer::Disallow),
         title: "a group that names the crawler but holds no rules is passed over for the `*` group", clause: None },
+    Misbehaviour { construct: "invalid-agent", evidence: ReadsAs(Ignored),
+        title: "a `user-agent` value with more after the crawler's name (`Baiduspider+`) is read as naming no crawler", clause: None },
     Misbehaviour { construct: "inner-dollar", evidence: ReadsAs(Ignored),
         title: "a rule with a `$` before its end (`/a$b`) is ignored", clause: None },
     Misbehaviour { construct: "anchored-wildcard", evidence: ReadsAs(AnchorIgnored),
