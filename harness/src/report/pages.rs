@@ -174,6 +174,16 @@ fn fetch_cell(case: &FetchCaseRecord, imp: &Implementation) -> String {
         .iter()
         .filter(|r| r.check < verdicts)
         .find_map(|r| r.no_verdict());
+    // Not asked: the case cannot be put to this implementation (a whole crawler on a host
+    // that fails every connection finds no start page); nothing was tested, and no mark says
+    // otherwise.
+    let unasked = results
+        .iter()
+        .filter(|r| r.check < verdicts)
+        .all(|r| r.answer == Answer::Unsupported);
+    if unasked {
+        return "unsupported".to_owned();
+    }
     let observed = if let Some(why) = &no_verdict {
         why.to_string()
     } else if !case.outcome.is_empty() && verdicts == 2 {
@@ -1100,6 +1110,41 @@ pub fn pages(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A fetch case no check of which could be put to the implementation (every answer
+    /// `unsupported`) shows as such, with no mark: nothing was tested. Read off the committed
+    /// results, where whole crawlers cannot be asked the cases whose host fails every
+    /// connection.
+    #[test]
+    fn an_unasked_fetch_case_is_shown_unsupported_without_a_mark() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../reports/results.json");
+        let results = crate::report::load_results(&path).expect("the committed results");
+        let mut unasked = 0;
+        for imp in &results.implementations {
+            for case in &results.fetch_cases {
+                let answers: Vec<Answer> = imp
+                    .fetch_results
+                    .iter()
+                    .filter(|r| r.case == case.id && r.check == 0)
+                    .map(|r| r.answer)
+                    .collect();
+                if answers == [Answer::Unsupported] {
+                    unasked += 1;
+                    assert_eq!(
+                        fetch_cell(case, imp),
+                        "unsupported",
+                        "{} {}",
+                        imp.name,
+                        case.id
+                    );
+                }
+            }
+        }
+        assert!(
+            unasked > 0,
+            "no unasked fetch case in the committed results"
+        );
+    }
 
     #[test]
     fn sentences_and_json_are_safe() {
