@@ -15,6 +15,8 @@ use anyhow::{Context, Result};
 use reptest_reference::Profile;
 use serde::{Deserialize, Serialize};
 
+mod title;
+
 use crate::answer::Answer;
 use crate::fuzz::constructs::Misbehaviour;
 use crate::fuzz::findings::{Family, FamilyInput, Index};
@@ -924,127 +926,9 @@ fn entries<'c>(ranked: &[&'c RootCause], index: &Index, measured: &Measured) -> 
     }
     for entry in &mut entries {
         let causes: Vec<&RootCause> = entry.causes.iter().map(|(c, _)| *c).collect();
-        (entry.title, entry.real_shows) = misbehaviour(&causes, index, measured);
+        (entry.title, entry.real_shows) = title::misbehaviour(&causes, index, measured);
     }
     entries
-}
-
-/// What one behaviour's root causes (its verdict directions) show the library does wrong: the
-/// misbehaviour of their construct ([`crate::fuzz::constructs::MISBEHAVIOURS`]) whose evidence
-/// each of them holds on the input its repro shows (the minimal input, or the same made
-/// readable); where those show none, the real file's lines that matter, and where they show
-/// several, those the real file shows too (the reference asked again about each input read as
-/// the misbehaviour says, where that is its evidence). `None` where no one misbehaviour is shown by all: the evidence cannot tell, and
-/// the title stays neutral.
-///
-/// With the title comes, per root cause, whether its real file shows that same misbehaviour:
-/// a real file where the library flips for another reason (the same construct, a different
-/// fault) is not this entry's example, and its section leaves it out.
-fn misbehaviour(
-    causes: &[&RootCause],
-    index: &Index,
-    measured: &Measured,
-) -> (Option<&'static Misbehaviour>, Vec<bool>) {
-    let mut common: Option<Vec<&'static Misbehaviour>> = None;
-    let mut real_shown: Vec<Option<Vec<&'static Misbehaviour>>> = Vec::new();
-    for cause in causes {
-        let Some(family) = index.families.iter().find(|f| f.id == cause.representative) else {
-            return (None, vec![true; causes.len()]);
-        };
-        let seen = crate::fuzz::ablation::for_implementation(family, &cause.implementation);
-        let Some(shown_input) = crate::fuzz::ablation::shown_input(&seen, &cause.implementation)
-        else {
-            return (None, vec![true; causes.len()]);
-        };
-        let example = measured
-            .root_causes
-            .get(&cause.id)
-            .and_then(|m| m.example.as_ref());
-        let mut inputs = vec![shown_input.input()];
-        if let Some(readable) = example.and_then(|e| e.readable.as_ref()) {
-            inputs.push(readable.input.input());
-        }
-        let shown_on = |inputs: &[crate::fuzz::generate::Input]| {
-            let mut shown: Vec<&'static Misbehaviour> = Vec::new();
-            for input in inputs {
-                for m in crate::fuzz::ablation::misbehaviours_shown(
-                    cause.construct,
-                    input,
-                    cause.answer,
-                    &cause.expected,
-                ) {
-                    if !shown.iter().any(|s| std::ptr::eq(*s, m)) {
-                        shown.push(m);
-                    }
-                }
-            }
-            shown
-        };
-        let repro = shown_on(&inputs);
-        let real = example
-            .and_then(|e| e.real.as_ref())
-            .map(|real| shown_on(&[real.excerpt_input()]));
-        // The repro's misbehaviours, narrowed by the real file where it tells them apart; the
-        // real file's where the repro shows none.
-        // A misbehaviour the library's answer on its canonical input does not confirm is
-        // not this library's, whatever these inputs show.
-        let confirmed = |m: &&'static Misbehaviour| !refuted(measured, &cause.implementation, m);
-        let repro: Vec<&'static Misbehaviour> = repro.into_iter().filter(confirmed).collect();
-        let real: Option<Vec<&'static Misbehaviour>> =
-            real.map(|r| r.into_iter().filter(confirmed).collect());
-        let mine = match (repro.len(), &real) {
-            (0, Some(real)) => real.clone(),
-            (2.., Some(real)) if !intersect(repro.clone(), real).is_empty() => {
-                intersect(repro, real)
-            }
-            _ => repro,
-        };
-        common = Some(match common {
-            None => mine,
-            Some(before) => intersect(before, &mine),
-        });
-        real_shown.push(real);
-    }
-    let title = match common.unwrap_or_default().as_slice() {
-        [one] => Some(*one),
-        _ => None,
-    };
-    let agrees = real_shown
-        .iter()
-        .map(|real| match (title, real) {
-            (Some(m), Some(real)) => real.iter().any(|s| std::ptr::eq(*s, m)),
-            _ => true,
-        })
-        .collect();
-    (title, agrees)
-}
-
-/// Whether `implementation` answered the canonical input of `m`
-/// ([`crate::fuzz::constructs::CONFIRMATIONS`]) as the reference does: a verdict other than
-/// the misbehaviour's. Unasked, or an answer that is no verdict, refutes nothing.
-fn refuted(measured: &Measured, implementation: &str, m: &Misbehaviour) -> bool {
-    let Some(confirmation) = crate::fuzz::constructs::CONFIRMATIONS
-        .iter()
-        .find(|c| c.title == m.title)
-    else {
-        return false;
-    };
-    measured
-        .confirmations
-        .get(implementation)
-        .and_then(|answers| answers.get(m.title))
-        .is_some_and(|a| matches!(a, Answer::Allow | Answer::Disallow) && *a != confirmation.answer)
-}
-
-/// The misbehaviours of `before` that `other` holds too.
-fn intersect(
-    before: Vec<&'static Misbehaviour>,
-    other: &[&'static Misbehaviour],
-) -> Vec<&'static Misbehaviour> {
-    before
-        .into_iter()
-        .filter(|m| other.iter().any(|s| std::ptr::eq(*s, *m)))
-        .collect()
 }
 
 /// An implementation's defects, one per behaviour, in the order its report ranks them: the
@@ -1531,35 +1415,5 @@ mod tests {
             "interpretation"
         );
         assert_eq!(split_force("missing-colon", "must"), "profile-split");
-    }
-
-    /// A title the library's answer on its canonical input contradicts is refuted; one it
-    /// confirms, one not asked, and an answer that is no verdict are not.
-    #[test]
-    fn a_misbehaviour_is_refuted_only_by_the_reference_s_verdict_on_its_canonical_input() {
-        use super::{Answer, Measured, refuted};
-        use crate::fuzz::constructs::{CONFIRMATIONS, MISBEHAVIOURS};
-        let c = &CONFIRMATIONS[0];
-        let m = MISBEHAVIOURS
-            .iter()
-            .find(|m| m.title == c.title)
-            .expect("titled");
-        let other = if c.answer == Answer::Allow {
-            Answer::Disallow
-        } else {
-            Answer::Allow
-        };
-        let with = |answer: Answer| {
-            let mut measured = Measured::default();
-            measured.confirmations.insert(
-                "lib".to_owned(),
-                [(c.title.to_owned(), answer)].into_iter().collect(),
-            );
-            measured
-        };
-        assert!(refuted(&with(other), "lib", m));
-        assert!(!refuted(&with(c.answer), "lib", m));
-        assert!(!refuted(&with(Answer::Error), "lib", m));
-        assert!(!refuted(&with(other), "another", m));
     }
 }
