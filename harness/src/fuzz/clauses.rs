@@ -406,10 +406,7 @@ pub(crate) const MATCH_FROM_START: Clause = Clause {
 /// `/*.htm` as 6 octets).
 pub(crate) const WILDCARD_LENGTH: Clause = Clause {
     source: "Google 2019 (order of precedence for group-member lines)",
-    text: "At a group-member level, in particular for `allow` and `disallow` directives, the \
-         most specific rule based on the length of the [`path`] entry trumps the less \
-         specific (shorter) rule.",
-    force: "must",
+    ..ANCHOR_LENGTH
 };
 
 /// The clause of `skipped-empty-agent`.
