@@ -456,6 +456,11 @@ pub enum Evidence {
     Answers(Answer),
     /// The reference, reading the input as [`Reading`] says, gives the library's answer.
     ReadsAs(Reading),
+    /// Nothing in a root cause's own inputs: the library answers the misbehaviour's canonical
+    /// input ([`CONFIRMATIONS`]) as a library with it does. Such a title is given only where
+    /// no misbehaviour read from the inputs titles the entry, and the entry shows the canonical
+    /// input beside its own.
+    Confirmed,
 }
 
 /// What a library does wrong on a construct, in its maintainer's words, and the evidence that
@@ -476,7 +481,7 @@ pub struct Misbehaviour {
     pub clause: Option<&'static Clause>,
 }
 
-use Evidence::{Answers, ReadsAs};
+use Evidence::{Answers, Confirmed, ReadsAs};
 use Reading::*;
 
 /// A canonical input on which a library with a misbehaviour answers `answer` and the
@@ -527,12 +532,42 @@ pub const CONFIRMATIONS: &[Confirmation] = &[
     Confirmation { title: "an unknown line (`foo: bar`) ends the group",
         robots: "User-agent: FooBot\nfoo: bar\nUser-agent: BarBot\nDisallow: /private/\n",
         url: "http://example.com/private/page.html", answer: Answer::Allow },
+    Confirmation { title: "a rule holding non-ASCII characters (`Disallow: /café/`) does not match the URL's percent-encoded path (`/caf%C3%A9/`)",
+        robots: "User-agent: *\nDisallow: /café/\n", url: "http://example.com/caf%C3%A9/menu",
+        answer: Answer::Allow },
+    Confirmation { title: "an empty `User-agent:` line is read as naming every crawler",
+        robots: "User-agent:\nDisallow: /private/\n\nUser-agent: *\nAllow: /\n",
+        url: "http://example.com/private/page.html", answer: Answer::Disallow },
+    Confirmation { title: "a lone CR (`\\r`) is not read as a line end, so `User-agent: *` CR `Disallow: /private/` blocks nothing",
+        robots: "User-agent: *\rDisallow: /private/\r", url: "http://example.com/private/page.html",
+        answer: Answer::Allow },
+    Confirmation { title: "a rule starting with `//` (`Disallow: //private/`) does not block the path it names (`//private/page`)",
+        robots: "User-agent: *\nDisallow: //private/\n", url: "http://example.com//private/page",
+        answer: Answer::Allow },
+    Confirmation { title: "a URL's empty query is dropped, so `Disallow: /search?` does not block `/search?`",
+        robots: "User-agent: *\nDisallow: /search?\n", url: "http://example.com/search?",
+        answer: Answer::Allow },
+    Confirmation { title: "a rule ending inside a percent-encoded character (`Disallow: /caf%C3`) does not block a path it starts (`/caf%C3%A9`)",
+        robots: "User-agent: *\nDisallow: /caf%C3\n", url: "http://example.com/caf%C3%A9",
+        answer: Answer::Allow },
+    Confirmation { title: "a `*` is tried only up to the first place what follows it matches, so `Disallow: /*foo/bar` misses `/foo/x/foo/bar`",
+        robots: "User-agent: *\nDisallow: /*foo/bar\n", url: "http://example.com/foo/x/foo/bar",
+        answer: Answer::Allow },
+    Confirmation { title: "of several groups naming the crawler, only the first is obeyed",
+        robots: "User-agent: FooBot\nDisallow: /archive/\n\nUser-agent: FooBot\nDisallow: /private/\n",
+        url: "http://example.com/private/page.html", answer: Answer::Allow },
+    Confirmation { title: "of several groups naming the crawler, only the last is obeyed",
+        robots: "User-agent: FooBot\nDisallow: /private/\n\nUser-agent: FooBot\nDisallow: /archive/\n",
+        url: "http://example.com/private/page.html", answer: Answer::Allow },
+    Confirmation { title: "in a rule holding `*`, a final `$` is ignored: `Disallow: /*.pdf$` blocks `/a.pdf?x=1`",
+        robots: "User-agent: *\nDisallow: /*.pdf$\n", url: "http://example.com/a.pdf?x=1",
+        answer: Answer::Disallow },
 ];
 
 /// Every misbehaviour titled, by construct (a row a line or a few, unformatted so that it reads
 /// as a table).
 #[rustfmt::skip]
-pub const MISBEHAVIOURS: [Misbehaviour; 45] = [
+pub const MISBEHAVIOURS: [Misbehaviour; 53] = [
     Misbehaviour { construct: "unknown-field", evidence: ReadsAs(EndsGroup),
         title: "an unknown line (`foo: bar`) ends the group", clause: None },
     Misbehaviour { construct: "unknown-field", evidence: ReadsAs(AsDisallow),
@@ -586,7 +621,7 @@ pub const MISBEHAVIOURS: [Misbehaviour; 45] = [
     Misbehaviour { construct: "end-anchor", evidence: ReadsAs(AnchorLiteral),
         title: "a final `$` is compared as the character `$`, not as the end of the path", clause: None },
     Misbehaviour { construct: "non-ascii", evidence: ReadsAs(NonAsciiUnmatched),
-        title: "a rule holding non-ASCII characters (`/café`) never matches", clause: None },
+        title: "a rule holding non-ASCII characters (`Disallow: /café/`) does not match the URL's percent-encoded path (`/caf%C3%A9/`)", clause: None },
     Misbehaviour { construct: "escaped-special", evidence: ReadsAs(EscapesDecoded),
         title: "an escaped `*` or `$` (`%2A`, `%24`) in a rule is read as the wildcard or the anchor", clause: None },
     Misbehaviour { construct: "reserved-escape", evidence: ReadsAs(EscapesDecoded),
@@ -626,6 +661,23 @@ pub const MISBEHAVIOURS: [Misbehaviour; 45] = [
         title: "in a rule holding `*`, a final `$` is compared as the character `$`", clause: None },
     Misbehaviour { construct: "agent-part", evidence: Answers(Answer::Disallow),
         title: "a `user-agent` value that is only part of the crawler's name selects its group", clause: None },
+    Misbehaviour { construct: "cr-line-end", evidence: Confirmed,
+        title: "a lone CR (`\\r`) is not read as a line end, so `User-agent: *` CR `Disallow: /private/` blocks nothing", clause: None },
+    Misbehaviour { construct: "double-slash", evidence: Confirmed,
+        title: "a rule starting with `//` (`Disallow: //private/`) does not block the path it names (`//private/page`)", clause: None },
+    Misbehaviour { construct: "empty-query", evidence: Confirmed,
+        title: "a URL's empty query is dropped, so `Disallow: /search?` does not block `/search?`", clause: None },
+    Misbehaviour { construct: "partial-char", evidence: Confirmed,
+        title: "a rule ending inside a percent-encoded character (`Disallow: /caf%C3`) does not block a path it starts (`/caf%C3%A9`)", clause: None },
+    Misbehaviour { construct: "wildcard", evidence: Confirmed,
+        title: "a `*` is tried only up to the first place what follows it matches, so `Disallow: /*foo/bar` misses `/foo/x/foo/bar`",
+        clause: None },
+    Misbehaviour { construct: "split-groups", evidence: Confirmed,
+        title: "of several groups naming the crawler, only the first is obeyed", clause: None },
+    Misbehaviour { construct: "split-groups", evidence: Confirmed,
+        title: "of several groups naming the crawler, only the last is obeyed", clause: None },
+    Misbehaviour { construct: "anchored-wildcard", evidence: Confirmed,
+        title: "in a rule holding `*`, a final `$` is ignored: `Disallow: /*.pdf$` blocks `/a.pdf?x=1`", clause: None },
 ];
 
 /// The misbehaviours titled for `construct`, in the table's order.
@@ -793,6 +845,11 @@ mod tests {
                 };
                 assert_ne!(reference, c.answer, "{} under {profile}", c.title);
             }
+        }
+        // A misbehaviour whose only evidence is its canonical input has one, once.
+        for m in MISBEHAVIOURS.iter().filter(|m| m.evidence == Evidence::Confirmed) {
+            let asked = CONFIRMATIONS.iter().filter(|c| c.title == m.title).count();
+            assert_eq!(asked, 1, "{}: {asked} canonical inputs", m.title);
         }
     }
 }

@@ -1150,6 +1150,21 @@ fn root_cause_section(
         };
         writeln!(out, "- **Standing**: {standing}: {}", judged.why)?;
     }
+    // The title's canonical input, where the library was asked it and answered so.
+    if let Some((m, c)) = misbehaviour.and_then(|m| {
+        crate::fuzz::constructs::CONFIRMATIONS
+            .iter()
+            .find(|c| c.title == m.title)
+            .map(|c| (m, c))
+    }) && title::confirmed(measured, &cause.implementation, m)
+    {
+        writeln!(
+            out,
+            "- **Confirmed** on the title's canonical input: robots.txt `{:?}`, crawler `FooBot`, \
+             URL `{}`: the library answers {}, the reference the other way under every profile",
+            c.robots, c.url, c.answer
+        )?;
+    }
     // The sentence the misbehaviour shown contradicts, where it names its own.
     let clause = match misbehaviour.and_then(|m| m.clause) {
         Some(own) => own.clone(),

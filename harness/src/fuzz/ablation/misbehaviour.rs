@@ -293,6 +293,8 @@ pub fn shows(
     }
     match misbehaviour.evidence {
         Evidence::Answers(said) => said == answer,
+        // Asked of the library on the canonical input, not read from this one.
+        Evidence::Confirmed => false,
         Evidence::ReadsAs(reading) => {
             reads_as(input, misbehaviour.construct, reading).is_some_and(|read| {
                 expected

@@ -84,9 +84,23 @@ pub(crate) fn misbehaviour(
         });
         real_shown.push(real);
     }
-    let title = match common.unwrap_or_default().as_slice() {
+    let common = common.unwrap_or_default();
+    let title = match common.as_slice() {
         [one] => Some(*one),
-        _ => None,
+        // Where the inputs show several or none, the library's answer on the canonical inputs
+        // tells: of those shown (else of the construct's), the first it confirms.
+        shown => {
+            let first = causes[0];
+            let same = causes.iter().all(|c| c.construct == first.construct && !c.file_ignored);
+            let asked: Vec<&'static Misbehaviour> = if shown.is_empty() {
+                crate::fuzz::constructs::misbehaviours(first.construct).collect()
+            } else {
+                shown.to_vec()
+            };
+            asked
+                .into_iter()
+                .find(|m| same && confirmed(measured, &first.implementation, m))
+        }
     };
     let agrees = real_shown
         .iter()
@@ -115,6 +129,22 @@ fn refuted(measured: &Measured, implementation: &str, m: &Misbehaviour) -> bool 
         .is_some_and(|a| matches!(a, Answer::Allow | Answer::Disallow) && *a != confirmation.answer)
 }
 
+/// Whether `implementation` answered the canonical input of `m`
+/// ([`crate::fuzz::constructs::CONFIRMATIONS`]) as a library with `m` does.
+pub(crate) fn confirmed(measured: &Measured, implementation: &str, m: &Misbehaviour) -> bool {
+    let Some(confirmation) = crate::fuzz::constructs::CONFIRMATIONS
+        .iter()
+        .find(|c| c.title == m.title)
+    else {
+        return false;
+    };
+    measured
+        .confirmations
+        .get(implementation)
+        .and_then(|answers| answers.get(m.title))
+        .is_some_and(|a| *a == confirmation.answer)
+}
+
 /// The misbehaviours of `before` that `other` holds too.
 fn intersect(
     before: Vec<&'static Misbehaviour>,
@@ -129,7 +159,8 @@ fn intersect(
 #[cfg(test)]
 mod tests {
     /// A title the library's answer on its canonical input contradicts is refuted; one it
-    /// confirms, one not asked, and an answer that is no verdict are not.
+    /// confirms, one not asked, and an answer that is no verdict are not. Only the answer the
+    /// misbehaviour predicts confirms it.
     #[test]
     fn a_misbehaviour_is_refuted_only_by_the_reference_s_verdict_on_its_canonical_input() {
         use super::{Answer, Measured, refuted};
@@ -154,6 +185,10 @@ mod tests {
         };
         assert!(refuted(&with(other), "lib", m));
         assert!(!refuted(&with(c.answer), "lib", m));
+        assert!(super::confirmed(&with(c.answer), "lib", m));
+        assert!(!super::confirmed(&with(other), "lib", m));
+        assert!(!super::confirmed(&with(Answer::Error), "lib", m));
+        assert!(!super::confirmed(&with(c.answer), "another", m));
         assert!(!refuted(&with(Answer::Error), "lib", m));
         assert!(!refuted(&with(other), "another", m));
     }
