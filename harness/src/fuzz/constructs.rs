@@ -847,7 +847,10 @@ mod tests {
             }
         }
         // A misbehaviour whose only evidence is its canonical input has one, once.
-        for m in MISBEHAVIOURS.iter().filter(|m| m.evidence == Evidence::Confirmed) {
+        for m in MISBEHAVIOURS
+            .iter()
+            .filter(|m| m.evidence == Evidence::Confirmed)
+        {
             let asked = CONFIRMATIONS.iter().filter(|c| c.title == m.title).count();
             assert_eq!(asked, 1, "{}: {asked} canonical inputs", m.title);
         }

@@ -1059,6 +1059,46 @@ impl Entry<'_> {
     }
 }
 
+/// `instances` (lines of the minimal input `shown`) as the input made readable (`measured`'s
+/// example, shown first) writes them: each line rewritten in place named as it is there.
+fn as_readable(
+    instances: Vec<String>,
+    shown: Option<&crate::fuzz::generate::Input>,
+    measured: Option<&RootMeasure>,
+) -> Vec<String> {
+    let readable = measured
+        .and_then(|m| m.example.as_ref()?.readable.as_ref())
+        .map(|r| r.input.input());
+    let (Some(shown), Some(readable)) = (shown, readable) else {
+        return instances;
+    };
+    if shown.lines.len() != readable.lines.len() {
+        return instances;
+    }
+    let content = |line: &[u8]| -> Vec<u8> {
+        let end = line
+            .iter()
+            .rposition(|b| !matches!(b, b'\r' | b'\n'))
+            .map_or(0, |e| e + 1);
+        line[..end].to_vec()
+    };
+    let mut out = instances;
+    for (before, after) in shown.lines.iter().zip(&readable.lines) {
+        let (before, after) = (content(before), content(after));
+        if before == after {
+            continue;
+        }
+        let (from, to) = (
+            crate::text::inline_code(&before, 60),
+            crate::text::inline_code(&after, 60),
+        );
+        for instance in &mut out {
+            *instance = instance.replace(&from, &to);
+        }
+    }
+    out
+}
+
 fn root_cause_section(
     out: &mut String,
     number: &str,
@@ -1123,6 +1163,7 @@ fn root_cause_section(
         }
         _ => Vec::new(),
     };
+    let instances = as_readable(instances, input.as_ref(), m);
     let here = if instances.is_empty() {
         String::new()
     } else {

@@ -91,7 +91,9 @@ pub(crate) fn misbehaviour(
         // tells: of those shown (else of the construct's), the first it confirms.
         shown => {
             let first = causes[0];
-            let same = causes.iter().all(|c| c.construct == first.construct && !c.file_ignored);
+            let same = causes
+                .iter()
+                .all(|c| c.construct == first.construct && !c.file_ignored);
             let asked: Vec<&'static Misbehaviour> = if shown.is_empty() {
                 crate::fuzz::constructs::misbehaviours(first.construct).collect()
             } else {
