@@ -486,6 +486,14 @@ pub fn excerpt(input: &Input, construct: &'static str) -> Vec<ExcerptLine> {
         }
         for group in selection.groups() {
             essential.extend(group.agents.iter().map(|a| a.line));
+            // The lines between the group's `user-agent` lines (a `Crawl-delay` there is what
+            // a library may end the group at): all of them, where they are few.
+            let agents = group.agents.iter().map(|a| a.line);
+            if let (Some(first), Some(last)) = (agents.clone().min(), agents.max())
+                && last - first <= BETWEEN_AGENTS
+            {
+                essential.extend(first..=last);
+            }
         }
         // The other rules of those groups and of the `*` groups that match the URL: a
         // library that takes the first match, or another group, decides on one of them, and
@@ -546,6 +554,10 @@ pub fn excerpt(input: &Input, construct: &'static str) -> Vec<ExcerptLine> {
         })
         .collect()
 }
+
+/// Most lines from a group's first `user-agent` line to its last for the excerpt to keep all
+/// of them.
+const BETWEEN_AGENTS: usize = 8;
 
 /// At most this many rules matching the URL kept from one group (besides the deciding rule).
 const MATCHING_RULES: usize = 4;
@@ -1225,6 +1237,37 @@ mod tests {
             "a rule that does not match: {lines:?}"
         );
         assert!(!lines.contains(&2), "a rule that does not match: {lines:?}");
+    }
+
+    /// The shape of a real file: a `Crawl-delay` line between the crawler's `user-agent` line
+    /// and the next, in a long file. The excerpt keeps it: a library ending the group there
+    /// decides on it.
+    #[test]
+    fn an_excerpt_keeps_the_lines_between_a_group_s_user_agent_lines() {
+        let mut robots = String::from("User-agent: FooBot\nCrawl-delay: 10\nUser-agent: BarBot\n");
+        for i in 0..50 {
+            robots.push_str(&format!("Disallow: /other{i}\n"));
+        }
+        robots.push_str("\nUser-agent: *\nDisallow: /private/\n");
+        let input = FamilyInput {
+            robots,
+            escaped: false,
+            agent: "FooBot".into(),
+            url: "https://example.com/private/page".into(),
+        }
+        .input();
+        let lines: Vec<usize> = excerpt(&input, "empty-group")
+            .iter()
+            .map(|l| l.line)
+            .collect();
+        assert!(
+            lines.starts_with(&[1, 2, 3]),
+            "the group's lines: {lines:?}"
+        );
+        assert!(
+            !lines.contains(&30),
+            "a rule that does not match: {lines:?}"
+        );
     }
 
     #[test]
