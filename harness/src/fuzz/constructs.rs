@@ -562,12 +562,33 @@ pub const CONFIRMATIONS: &[Confirmation] = &[
     Confirmation { title: "in a rule holding `*`, a final `$` is ignored: `Disallow: /*.pdf$` blocks `/a.pdf?x=1`",
         robots: "User-agent: *\nDisallow: /*.pdf$\n", url: "http://example.com/a.pdf?x=1",
         answer: Answer::Disallow },
+    Confirmation { title: "a field name run into its path without a colon (`Disallow/private/`) is read as a rule",
+        robots: "User-agent: *\nDisallow/private/\n", url: "http://example.com/private/page.html",
+        answer: Answer::Disallow },
+    Confirmation { title: "a `user-agent` line followed by another gets none of the group's rules",
+        robots: "User-agent: FooBot\nUser-agent: BarBot\nDisallow: /private/\n",
+        url: "http://example.com/private/page.html", answer: Answer::Allow },
+    Confirmation { title: "a percent-encoded reserved character (`%2F`, `%3F`) is decoded before comparing",
+        robots: "User-agent: *\nDisallow: /a%2Fb\n", url: "http://example.com/a/b",
+        answer: Answer::Disallow },
+    Confirmation { title: "an empty `Disallow:` line ends the group's rules",
+        robots: "User-agent: FooBot\nDisallow:\nDisallow: /private/\n",
+        url: "http://example.com/private/page.html", answer: Answer::Allow },
+    Confirmation { title: "an unknown line whose name holds a known one (`xdisallow: /a`) is read as a `Disallow` rule",
+        robots: "User-agent: *\nxdisallow: /private/\n", url: "http://example.com/private/page.html",
+        answer: Answer::Disallow },
+    Confirmation { title: "an unknown line whose name holds a known one (`sallow: /a`) is read as an `Allow` rule",
+        robots: "User-agent: *\nDisallow: /\nsallow: /page.html\n", url: "http://example.com/page.html",
+        answer: Answer::Allow },
+    Confirmation { title: "a `user-agent` value that is only part of the crawler's name selects its group",
+        robots: "User-agent: Foo\nDisallow: /private/\n", url: "http://example.com/private/page.html",
+        answer: Answer::Disallow },
 ];
 
 /// Every misbehaviour titled, by construct (a row a line or a few, unformatted so that it reads
 /// as a table).
 #[rustfmt::skip]
-pub const MISBEHAVIOURS: [Misbehaviour; 53] = [
+pub const MISBEHAVIOURS: [Misbehaviour; 56] = [
     Misbehaviour { construct: "unknown-field", evidence: ReadsAs(EndsGroup),
         title: "an unknown line (`foo: bar`) ends the group", clause: None },
     Misbehaviour { construct: "unknown-field", evidence: ReadsAs(AsDisallow),
@@ -678,6 +699,12 @@ pub const MISBEHAVIOURS: [Misbehaviour; 53] = [
         title: "of several groups naming the crawler, only the last is obeyed", clause: None },
     Misbehaviour { construct: "anchored-wildcard", evidence: Confirmed,
         title: "in a rule holding `*`, a final `$` is ignored: `Disallow: /*.pdf$` blocks `/a.pdf?x=1`", clause: None },
+    Misbehaviour { construct: "one-token-line", evidence: Confirmed,
+        title: "a field name run into its path without a colon (`Disallow/private/`) is read as a rule", clause: None },
+    Misbehaviour { construct: "shared-group", evidence: Confirmed,
+        title: "a `user-agent` line followed by another gets none of the group's rules", clause: None },
+    Misbehaviour { construct: "shared-split-group", evidence: Confirmed,
+        title: "a `user-agent` line followed by another gets none of the group's rules", clause: None },
 ];
 
 /// The misbehaviours titled for `construct`, in the table's order.
