@@ -317,11 +317,19 @@ pub fn label_phrase(cause: &RootCause) -> String {
             .map(|c| construct_phrase(c).unwrap_or(c))
             .collect();
         if cause.profile_mix() {
-            return format!(
-                "{} read as `google` reads it, and {} as `rfc9309` does (two points where the \
-                 profiles part)",
-                parts[0], parts[1]
-            );
+            // A library claiming to port Google's parser departs from it on the other point:
+            // that point alone is what it does wrong (the same behaviour as that point met
+            // alone; see `standing::judge`).
+            use crate::engines::adapters::ClaimedReading;
+            use crate::fuzz::standing::claim;
+            return match claim(&cause.implementation) {
+                ClaimedReading::Google => parts[1].to_owned(),
+                _ => format!(
+                    "{} read as `google` reads it, and {} as `rfc9309` does (two points where \
+                     the profiles part)",
+                    parts[0], parts[1]
+                ),
+            };
         }
         return format!("several constructs together ({})", parts.join(" + "));
     }

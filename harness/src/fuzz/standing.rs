@@ -123,10 +123,11 @@ pub fn judge(cause: &RootCause, force: &str, index: &Index) -> Judged {
     }
     // Two points where the profiles part, read one each way: on each point the library
     // follows one of the profiles, which is a reading, so the mix is one too; unless the
-    // library claims one of those readings, which it then departs from on one of the points.
+    // library claims to port Google's parser, which it then departs from on one of the points
+    // (a library claiming RFC 9309 follows a reading of it on each point, as above).
     if cause.profile_mix() {
         return match claim {
-            ClaimedReading::Rfc9309 | ClaimedReading::Google => judged(
+            ClaimedReading::Google => judged(
                 Standing::Defect,
                 format!(
                     "of two points where the profiles part, it reads one against the `{}` \
