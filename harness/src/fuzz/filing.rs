@@ -512,13 +512,7 @@ pub fn readme(
             .iter()
             .filter(|e| e.judged.standing == Standing::Defect)
             .take(3)
-            .map(|e| {
-                format!(
-                    "{} ({})",
-                    e.title.map_or(e.what.as_str(), |m| m.title),
-                    e.answers()
-                )
-            })
+            .map(|e| format!("{} ({})", e.heading(), e.answers()))
             .collect();
         writeln!(
             out,
@@ -956,11 +950,7 @@ pub fn defects<'c>(
         .into_iter()
         .filter(|e| e.judged.standing == Standing::Defect)
         .map(|e| {
-            let title = format!(
-                "{} → {}",
-                e.title.map_or(e.what.as_str(), |m| m.title),
-                e.answers()
-            );
+            let title = format!("{} → {}", e.heading(), e.answers());
             (e.causes[0].0, title)
         })
         .collect()
@@ -995,6 +985,19 @@ struct Entry<'c> {
 }
 
 impl Entry<'_> {
+    /// What the library does wrong: the misbehaviour's title, else the construct in words;
+    /// where every one of its root causes is a failure (an exception, a crash), that the call
+    /// fails on it.
+    fn heading(&self) -> String {
+        match self.title {
+            Some(m) => m.title.to_owned(),
+            None if self.causes.iter().all(|(c, _)| c.kind == Kind::Error) => {
+                format!("the call fails (an error or a crash) on {}", self.what)
+            }
+            None => self.what.clone(),
+        }
+    }
+
     /// `allow`, or `allow, disallow` when both directions show it.
     fn answers(&self) -> String {
         let mut answers: Vec<String> = Vec::new();
@@ -1028,7 +1031,7 @@ impl Entry<'_> {
         writeln!(
             out,
             "| {number} | [{}](#{}) | {} | {} | {} | {} | {} |",
-            self.title.map_or(self.what.as_str(), |m| m.title),
+            self.heading(),
             self.causes[0].0.id,
             self.answers(),
             self.force,
