@@ -667,12 +667,15 @@ pub const CONFIRMATIONS: &[Confirmation] = &[
     Confirmation { title: "in a rule holding `*`, a final `$` is ignored: `/*.pdf$` also matches `/a.pdf?x`",
         robots: "User-agent: *\nDisallow: /*.pdf$\n", url: "http://example.com/a.pdf?x=1",
         answer: Answer::Disallow },
+    Confirmation { title: "a rule line before the first `user-agent` line makes the whole file fail to parse",
+        robots: "Disallow: /archive/\nUser-agent: *\nDisallow: /private/\n",
+        url: "http://example.com/private/page.html", answer: Answer::Error },
 ];
 
 /// Every misbehaviour titled, by construct (a row a line or a few, unformatted so that it reads
 /// as a table).
 #[rustfmt::skip]
-pub const MISBEHAVIOURS: [Misbehaviour; 63] = [
+pub const MISBEHAVIOURS: [Misbehaviour; 64] = [
     Misbehaviour { construct: "unknown-field", evidence: ReadsAs(EndsGroup),
         title: "an unknown line (`foo: bar`) ends the group", clause: None },
     Misbehaviour { construct: "unknown-field", evidence: ReadsAs(AsDisallow),
@@ -775,9 +778,9 @@ pub const MISBEHAVIOURS: [Misbehaviour; 63] = [
     Misbehaviour { construct: "url-query", evidence: Confirmed,
         title: "the URL's query is dropped before matching, so no rule holding `?` (`Disallow: /search?q=`) blocks anything", clause: None },
     Misbehaviour { construct: "word-and-space", evidence: Confirmed,
-        title: "a colon-less `User-agent ` line (the field name and a space) is read as a `user-agent` line, starting a new group", clause: None },
-    Misbehaviour { construct: "word-and-space", evidence: Confirmed,
         title: "a colon-less `Disallow ` line (the field name and a space) is read as an empty `Disallow:` rule, ending the group's `user-agent` lines", clause: None },
+    Misbehaviour { construct: "word-and-space", evidence: Confirmed,
+        title: "a colon-less `User-agent ` line (the field name and a space) is read as a `user-agent` line, starting a new group", clause: None },
     Misbehaviour { construct: "nonstandard-typo", evidence: Confirmed,
         title: "a `crawl-delay` line whose value is no number (`Crawl-delay: abc`) makes the whole file fail to parse", clause: None },
     Misbehaviour { construct: "non-standard-field", evidence: Confirmed,
@@ -801,6 +804,8 @@ pub const MISBEHAVIOURS: [Misbehaviour; 63] = [
         title: "a `user-agent` line followed by another gets none of the group's rules", clause: None },
     Misbehaviour { construct: "url-control-escape", evidence: Confirmed,
         title: "an escaped tab, LF or CR (`%09`, `%0A`, `%0D`) breaks the match: `Disallow: /file%09.txt` does not block `/file%09.txt`", clause: None },
+    Misbehaviour { construct: "rule-outside-group", evidence: Confirmed,
+        title: "a rule line before the first `user-agent` line makes the whole file fail to parse", clause: None },
     Misbehaviour { construct: "rule-outside-group", evidence: Confirmed,
         title: "a rule line before the first `user-agent` line makes the library ignore the group after it", clause: None },
 ];
