@@ -2,14 +2,20 @@
 //! are asked about each neutralised variant of a family's input, and the construct whose
 //! neutralisation removes the split names the root cause; when none does, the root cause says
 //! "combined" rather than guess.
+//!
+//! The planted quirks of one shape (one engine, one input, and what its one root cause must
+//! be) are the rows of `tests/data/planted-quirks.toml`, run by one test; the tests after it
+//! check what a row cannot: several steps, several families, or a function of the ablation
+//! itself.
 
 use std::collections::BTreeMap;
+use std::fmt::Debug;
 use std::path::PathBuf;
 
 use reptest::answer::Answer;
 use reptest::engines::protocol::WireVerdict;
 use reptest::engines::{Engine, ReferenceEngine, reference_name};
-use reptest::fuzz::ablation::{COMBINED, ablate, narrower_phrase, rule_hex_side};
+use reptest::fuzz::ablation::{ablate, narrower_phrase, rule_hex_side};
 use reptest::fuzz::filing::{clause, title};
 use reptest::fuzz::findings::Finding;
 use reptest::fuzz::generate::Input;
@@ -17,60 +23,509 @@ use reptest::fuzz::rootcause::{DECIDED, root_causes};
 use reptest::fuzz::store::Catalogue;
 use reptest::suite::cases;
 use reptest_reference::Profile;
+use serde::Deserialize;
 
 use crate::common;
 
-/// The reference under `rfc9309`, except that it reads a `useragent` line as `user-agent`
-/// (Google's parser's leniency).
-fn accepts_useragent() -> Box<dyn Engine> {
-    common::planted(
-        "accepts-useragent",
-        Profile::Rfc9309,
-        |reference, body, agent, urls| {
-            let text = String::from_utf8_lossy(body);
-            let read: String = text
-                .split_inclusive('\n')
-                .map(|line| {
-                    if line.to_ascii_lowercase().starts_with("useragent") {
-                        format!("user-agent{}", &line["useragent".len()..])
-                    } else {
-                        line.to_owned()
-                    }
-                })
-                .collect();
-            reference.check(read.as_bytes(), agent, urls)
-        },
-    )
+/// One row of `tests/data/planted-quirks.toml`: a planted engine, an input, and what the
+/// family's one root cause must be (its label, and the further checks the row gives).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Quirk {
+    id: String,
+    planted: String,
+    #[serde(default)]
+    witness: bool,
+    robots: String,
+    agent: String,
+    url: String,
+    label: String,
+    #[serde(default)]
+    answers: BTreeMap<String, Answer>,
+    profile_split: Option<bool>,
+    profile_mix: Option<bool>,
+    with: Option<Vec<String>>,
+    force: Option<String>,
+    source: Option<String>,
+    #[serde(default)]
+    title: Vec<String>,
+    #[serde(default)]
+    title_not: Vec<String>,
+    file_ignored: Option<bool>,
+    expected: Option<usize>,
+    #[serde(default)]
+    feature_not: Vec<String>,
+    phrase: Option<String>,
+    #[serde(default)]
+    tried: Vec<String>,
+    variant_error: Option<bool>,
+    cleaned: Option<CleanedCheck>,
 }
 
-/// Stands in for the witness a strengthened input needs (a library whose manifest makes it a
-/// witness for both profiles, Google's parser): the reference under `google`.
-fn google_parser() -> Box<dyn Engine> {
-    let google = reptest::engines::library::witnesses(Profile::Google);
-    let witness = reptest::engines::library::witnesses(Profile::Rfc9309)
-        .into_iter()
-        .find(|w| google.contains(w))
-        .expect("a witness for both profiles");
-    common::planted(witness, Profile::Google, |reference, body, agent, urls| {
-        reference.check(body, agent, urls)
-    })
+/// What a row says of the input cleaned for its planted engine.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CleanedCheck {
+    removed: Option<Vec<String>>,
+    robots: Option<String>,
+    united: Option<String>,
+    #[serde(default)]
+    answers: BTreeMap<String, Answer>,
 }
 
-/// The reference under `google`, except that it allows every URL whose path ends in `/a`.
-fn allows_a() -> Box<dyn Engine> {
-    common::planted(
-        "allows-a",
-        Profile::Google,
-        |reference, body, agent, urls| {
-            let mut verdicts = reference.check(body, agent, urls)?;
-            for (verdict, url) in verdicts.iter_mut().zip(urls) {
-                if url.ends_with("/a") {
-                    *verdict = WireVerdict::Allow;
-                }
-            }
-            Ok(verdicts)
-        },
-    )
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Quirks {
+    quirk: Vec<Quirk>,
+}
+
+/// Every planted engine a row can name, found by its name.
+const PLANTED_ENGINES: &[fn() -> Box<dyn Engine>] = &[
+    accepts_useragent,
+    allows_a,
+    double_slash_blocks_all,
+    disallow_wins_ties,
+    first_match_wins,
+    skips_empty_agent,
+    keeps_agents_after_rules,
+    slashless_anywhere,
+    anywhere_in_url,
+    adds_slash,
+    decodes_the_url,
+    unanchored_dollar,
+    keeps_trailing_whitespace,
+    no_wildcards,
+    literal_escapes,
+    lenient_spelling,
+    bare_agent_line,
+    drops_file,
+    drops_rest,
+    drops_file_on_orphan_rule,
+    collapses_url_slashes,
+    keeps_crlf_cr,
+    lf_only,
+    uncounted_anchor,
+    decoded_escape_length,
+    counts_trailing_whitespace,
+    narrow_gap,
+    no_allow,
+    first_name_record,
+    last_name_record,
+    last_name_rules,
+    decodes_slash,
+    fails_on_equal_lengths,
+    empty_disallow_allows_all,
+    caseless_paths,
+    blank_line_ends_group,
+    decodes_escaped_dollar,
+    ignores_allow_lines,
+    escapes_as_written,
+    decodes_both_sides,
+    accepts_crawldelay,
+    ends_at_unknown,
+    cuts_url_query,
+    cuts_rule_query,
+    bare_agent_starts_group,
+    strict_colons,
+    decodes_rule_equals,
+    slashes_starred_rules,
+    drops_undecodable_rules,
+];
+
+/// The planted engine named `name`.
+fn planted_engine(name: &str) -> Option<Box<dyn Engine>> {
+    PLANTED_ENGINES
+        .iter()
+        .map(|make| make())
+        .find(|engine| engine.info().name == name)
+}
+
+/// Where `got` is not `expected`, a line saying so.
+fn differ(out: &mut Vec<String>, what: &str, expected: impl Debug, got: impl Debug) {
+    let (expected, got) = (format!("{expected:?}"), format!("{got:?}"));
+    if expected != got {
+        out.push(format!("{what}: expected {expected}, got {got}"));
+    }
+}
+
+/// Where `text` does (`holds`) or does not hold each of `parts` against what is wanted, a
+/// line saying so.
+fn holds(out: &mut Vec<String>, what: &str, text: &str, parts: &[String], wanted: bool) {
+    for part in parts {
+        if text.contains(part.as_str()) != wanted {
+            let how = if wanted { "holds" } else { "does not hold" };
+            out.push(format!("{what}: expected it {how} {part:?}, got {text:?}"));
+        }
+    }
+}
+
+/// What of `row` does not hold: asks its planted engine (and Google's parser, as a witness)
+/// about the row's input and each neutralised variant, and compares every check it gives.
+fn mismatches(row: &Quirk) -> Vec<String> {
+    let Some(planted) = planted_engine(&row.planted) else {
+        return vec![format!("no planted engine {:?}", row.planted)];
+    };
+    let mut engines = vec![planted];
+    if row.witness {
+        engines.push(google_parser());
+    }
+    let example = input(&row.robots, &row.agent, &row.url);
+    let catalogue = ablated(
+        &format!("planted-{}", row.id),
+        example.clone(),
+        &mut engines,
+    );
+    let family = &catalogue.families()[0];
+    let mut out = Vec::new();
+    for (who, answer) in &row.answers {
+        differ(
+            &mut out,
+            &format!("{who}'s answer"),
+            Some(answer),
+            family.split.get(who),
+        );
+    }
+    let tried: Vec<&str> = family
+        .ablation
+        .iter()
+        .map(|a| a.construct.as_str())
+        .collect();
+    for construct in &row.tried {
+        if !tried.contains(&construct.as_str()) {
+            out.push(format!(
+                "variants: expected {construct:?} among them, got {tried:?}"
+            ));
+        }
+    }
+    if let Some(wanted) = row.variant_error {
+        let failed = family
+            .ablation
+            .iter()
+            .any(|a| a.answers.get(&row.planted) == Some(&Answer::Error));
+        differ(
+            &mut out,
+            "the planted engine fails on a variant",
+            wanted,
+            failed,
+        );
+    }
+    if let Some(check) = &row.cleaned {
+        let cleaned = &family.cleaned_for[&row.planted];
+        if let Some(removed) = &check.removed {
+            differ(&mut out, "cleaned of", removed, &cleaned.removed);
+        }
+        if let Some(robots) = &check.robots {
+            differ(&mut out, "cleaned input", robots, &cleaned.input.robots);
+        }
+        if let Some(united) = &check.united {
+            differ(&mut out, "strengthened by", Some(united), &cleaned.united);
+        }
+        for (who, answer) in &check.answers {
+            let got = cleaned.answers.get(who);
+            differ(
+                &mut out,
+                &format!("{who}'s answer, cleaned"),
+                Some(answer),
+                got,
+            );
+        }
+    }
+    let causes = root_causes(catalogue.index());
+    let [cause] = causes.as_slice() else {
+        out.push(format!("expected one root cause, got {causes:?}"));
+        return out;
+    };
+    differ(&mut out, "label", &row.label, cause.construct);
+    if let Some(split) = row.profile_split {
+        differ(&mut out, "profile split", Some(split), cause.profile_split);
+    }
+    if let Some(mix) = row.profile_mix {
+        differ(&mut out, "profile mix", mix, cause.profile_mix());
+    }
+    if let Some(with) = &row.with {
+        differ(&mut out, "with", with, &cause.with);
+    }
+    let filed = clause(cause, None);
+    if let Some(force) = &row.force {
+        differ(&mut out, "force", force, filed.force);
+    }
+    if let Some(source) = &row.source {
+        holds(
+            &mut out,
+            "clause source",
+            filed.source,
+            &[source.clone()],
+            true,
+        );
+    }
+    holds(&mut out, "title", &title(cause), &row.title, true);
+    holds(&mut out, "title", &title(cause), &row.title_not, false);
+    if let Some(ignored) = row.file_ignored {
+        differ(&mut out, "file ignored", ignored, cause.file_ignored);
+    }
+    if let Some(expected) = row.expected {
+        differ(
+            &mut out,
+            "profiles contradicted",
+            expected,
+            cause.expected.len(),
+        );
+    }
+    holds(&mut out, "feature", &cause.feature, &row.feature_not, false);
+    if let Some(phrase) = &row.phrase {
+        let got = narrower_phrase(&example, &row.label).unwrap_or_default();
+        holds(&mut out, "narrower phrase", got, &[phrase.clone()], true);
+    }
+    if !out.is_empty() {
+        out.push(format!("(the root cause: {cause:?})"));
+    }
+    out
+}
+
+/// Every planted quirk of `tests/data/planted-quirks.toml` gets the root cause its row says;
+/// the failure lists every row that does not, with what was expected and what came.
+#[test]
+fn every_planted_quirk_is_labelled_by_its_construct() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/planted-quirks.toml");
+    let text = std::fs::read_to_string(&path).expect("the planted quirks");
+    let rows = toml::from_str::<Quirks>(&text).expect("rows").quirk;
+    assert!(rows.len() >= 50, "{} rows", rows.len());
+    let mut failures = Vec::new();
+    let mut ids = std::collections::BTreeSet::new();
+    for row in &rows {
+        if !ids.insert(row.id.as_str()) {
+            failures.push(format!("{}: a second row of this id", row.id));
+        }
+        for line in mismatches(row) {
+            failures.push(format!("{}: {line}", row.id));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "planted quirks not labelled as their rows say:\n{}",
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn a_misspelled_useragent_is_the_cause_not_the_empty_value_beside_it() {
+    let dir = scratch("ablation-useragent");
+    let mut engines = vec![accepts_useragent()];
+    // The input of the mislabelled root cause: the empty `allow:` ends the first group's
+    // rules, so that `useragent:` starts a new group for whoever reads it as `user-agent`.
+    let example = input(
+        "User-agent:BarBot\nallow:\nuseragent:\ndisallow:/\n",
+        "BarBot",
+        "http://example.com/",
+    );
+    let mut catalogue = record(&dir, example, &mut engines);
+    let family = &catalogue.families()[0];
+    assert_eq!(family.split["accepts-useragent"], Answer::Allow);
+    assert_eq!(family.split["reference-rfc9309"], Answer::Disallow);
+    // Before the ablation, the fixed order names the empty value.
+    let before = root_causes(catalogue.index());
+    assert_eq!(before.len(), 1);
+    assert_eq!(before[0].construct, "empty-value");
+    let mut asked = 0;
+    catalogue.update(|index| asked = ablate(index, &mut engines, &mut |_, _| {}));
+    assert!(asked > 0);
+    catalogue.flush().expect("written");
+    let causes = root_causes(catalogue.index());
+    assert_eq!(causes.len(), 1, "{causes:?}");
+    let cause = &causes[0];
+    assert_eq!(cause.construct, "misspelling", "{cause:?}");
+    assert_eq!(cause.profile_split, Some(true));
+    assert!(
+        title(cause).contains("misspelled field name"),
+        "{}",
+        title(cause)
+    );
+    assert_eq!(clause(cause, None).force, "profile-split");
+    // The answers are kept in the catalogue: re-read, the same root cause, no engine asked.
+    let reread = Catalogue::open(&dir).expect("reopened");
+    assert_eq!(root_causes(reread.index()), causes);
+    let page = std::fs::read_to_string(dir.join("accepts-useragent.md")).expect("report");
+    assert!(page.contains("misspelled field name"), "{page}");
+}
+
+#[test]
+fn the_cases_that_decide_a_flagged_question_exist_and_pass() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../spec-cases");
+    let loaded = cases::load_dir(&dir).expect("spec cases");
+    for (construct, profile, id) in DECIDED {
+        let case = loaded
+            .iter()
+            .find(|c| c.id == id)
+            .unwrap_or_else(|| panic!("{construct}: no case {id}"));
+        let results = cases::run_reference(case, profile);
+        assert!(!results.is_empty());
+        assert!(results.iter().all(cases::CheckResult::passed), "{id}");
+    }
+}
+
+#[test]
+fn cleaning_never_comes_back_to_an_input_it_held() {
+    // A blank line put between two groups, and a blank line taken out, undo each other:
+    // cleaning stops instead of going round.
+    let example = input(
+        "user-agent: b\ndisallow: /\nuser-agent: *\n\ndisallow: /a\n",
+        "Other",
+        "http://example.com/a",
+    );
+    let catalogue = ablated("ablation-no-cycle", example, &mut [allows_a()]);
+    let cleaned = catalogue.families()[0].cleaned_for["allows-a"].clone();
+    assert!(cleaned.removed.len() <= 3, "{:?}", cleaned.removed);
+    assert_eq!(
+        cleaned.input.robots,
+        "user-agent: b\ndisallow: /\n\nuser-agent: *\ndisallow: /a\n"
+    );
+}
+
+#[test]
+fn no_input_is_strengthened_without_google_s_parser_as_witness() {
+    let example = input(
+        "User-agent:*\nDisallow://\ndisalow /\n",
+        "FooBot",
+        "http://example.com/",
+    );
+    let catalogue = ablated(
+        "ablation-no-witness",
+        example,
+        &mut [double_slash_blocks_all()],
+    );
+    let family = &catalogue.families()[0];
+    assert!(
+        family.cleaned_for.values().all(|c| c.united.is_none()),
+        "{:?}",
+        family.cleaned_for
+    );
+}
+
+#[test]
+fn a_tie_of_a_library_seen_obeying_the_first_match_is_filed_under_rule_order() {
+    // The same first-match library, seen on a longer rule after a shorter one too: its tie
+    // is that behaviour, one root cause under rule order.
+    let dir = scratch("ablation-tie-and-order");
+    let mut engines = vec![first_match_wins()];
+    let tie = input(
+        "user-agent: *\ndisallow: /b\nallow: /b\n",
+        "FooBot",
+        "http://example.com/b",
+    );
+    // (A comment after a value makes it a family of its own.)
+    let order = input(
+        "user-agent: *\ndisallow: / # all\nallow: /b\n",
+        "FooBot",
+        "http://example.com/b",
+    );
+    record(&dir, tie, &mut engines).flush().expect("written");
+    let mut catalogue = record(&dir, order, &mut engines);
+    assert_eq!(catalogue.families().len(), 2);
+    catalogue.update(|index| {
+        ablate(index, &mut engines, &mut |_, _| {});
+    });
+    let cause = sole_cause(&catalogue);
+    assert_eq!(cause.construct, "rule-order", "{:?}", cause);
+    assert_eq!(cause.families.len(), 2, "{:?}", cause);
+    assert_eq!(clause(&cause, None).force, "must");
+}
+
+#[test]
+fn a_title_names_only_the_misspelled_line_the_library_reacts_to() {
+    // `accepts-useragent` reads `useragent` (as Google's parser does) but not `disalow`: its
+    // group has no rule, and it allows where Google's parser disallows. Spelling `useragent`
+    // right moves nothing; spelling `disalow` right alone moves its answer.
+    let example = input(
+        "useragent: foobot\ndisalow: /\n",
+        "foobot",
+        "http://example.com/",
+    );
+    let catalogue = ablated(
+        "ablation-line-alone",
+        example,
+        &mut [accepts_useragent(), google_parser()],
+    );
+    let cause = sole_cause(&catalogue);
+    assert_eq!(cause.construct, "misspelling", "{cause:?}");
+    let family = &catalogue.families()[0];
+    let seen = reptest::fuzz::ablation::for_implementation(family, "accepts-useragent");
+    let shown = seen.input.as_ref().expect("an input").input();
+    assert_eq!(
+        reptest::fuzz::ablation::instance(&shown, "misspelling").as_deref(),
+        Some("the lines `useragent: foobot` and `disalow: /`")
+    );
+    assert_eq!(
+        reptest::fuzz::ablation::instance_for(&seen, "accepts-useragent", &shown, "misspelling")
+            .as_deref(),
+        Some("the line `disalow: /`")
+    );
+}
+
+#[test]
+fn lower_case_hex_compared_as_written_is_the_rule_s_and_decoded_the_url_s() {
+    let example = input(
+        "user-agent: *\ndisallow: /%c3%a9\n",
+        "foobot",
+        "http://example.com/%c3%a9",
+    );
+    let catalogue = ablated(
+        "ablation-hex-as-written",
+        example.clone(),
+        &mut [escapes_as_written(), decodes_both_sides(), google_parser()],
+    );
+    let family = &catalogue.families()[0];
+    assert_eq!(family.split["escapes-as-written"], Answer::Disallow);
+    assert_eq!(family.split["decodes-both-sides"], Answer::Disallow);
+    let side = rule_hex_side(family, "escapes-as-written", &example);
+    assert!(
+        side.as_ref()
+            .is_some_and(|(phrase, lines)| phrase.contains("a rule's")
+                && phrase.contains("answers allow where both profiles answer disallow")
+                && lines.contains("%c3")),
+        "{side:?}"
+    );
+    assert_eq!(rule_hex_side(family, "decodes-both-sides", &example), None);
+}
+
+#[test]
+fn google_s_answer_met_through_a_colonless_rule_is_strengthened_with_that_rule_voided() {
+    // `google` reads `Allow /` as a rule and allows (a tie); the library allows because the
+    // bare `user-agent ` line gives the `DISALLOW` to a group of nobody. Taking the line out
+    // makes both profiles disallow and the library too; written as a `Disallow` that matches
+    // nothing it keeps its place, both profiles disallow, and the library still allows.
+    let catalogue = ablated(
+        "ablation-voided-rule",
+        input(
+            "user-agent:foobot\nAllow /\nuser-agent \nDISALLOW:/\n",
+            "FOOBOT",
+            "http://example.com/",
+        ),
+        &mut [bare_agent_starts_group(), google_parser()],
+    );
+    let family = &catalogue.families()[0];
+    assert_eq!(family.split["bare-agent-starts-group"], Answer::Allow);
+    assert_eq!(family.split["reference-google"], Answer::Allow);
+    let cleaned = &family.cleaned_for["bare-agent-starts-group"];
+    assert_eq!(
+        cleaned.united.as_deref(),
+        Some("missing-colon"),
+        "{cleaned:?}"
+    );
+    assert!(
+        cleaned
+            .input
+            .robots
+            .contains("Disallow: /xqzvw-matches-nothing"),
+        "{cleaned:?}"
+    );
+    let causes = root_causes(catalogue.index());
+    let mine: Vec<_> = causes
+        .iter()
+        .filter(|c| c.implementation == "bare-agent-starts-group")
+        .collect();
+    assert_eq!(mine.len(), 1, "{causes:?}");
+    assert_eq!(mine[0].expected.len(), 2, "{:?}", mine[0]);
+    assert_eq!(mine[0].profile_split, Some(false), "{:?}", mine[0]);
 }
 
 fn scratch(name: &str) -> PathBuf {
@@ -137,94 +592,57 @@ fn sole_cause(catalogue: &Catalogue) -> reptest::fuzz::rootcause::RootCause {
     causes.remove(0)
 }
 
-#[test]
-fn a_misspelled_useragent_is_the_cause_not_the_empty_value_beside_it() {
-    let dir = scratch("ablation-useragent");
-    let mut engines = vec![accepts_useragent()];
-    // The input of the mislabelled root cause: the empty `allow:` ends the first group's
-    // rules, so that `useragent:` starts a new group for whoever reads it as `user-agent`.
-    let example = input(
-        "User-agent:BarBot\nallow:\nuseragent:\ndisallow:/\n",
-        "BarBot",
-        "http://example.com/",
-    );
-    let mut catalogue = record(&dir, example, &mut engines);
-    let family = &catalogue.families()[0];
-    assert_eq!(family.split["accepts-useragent"], Answer::Allow);
-    assert_eq!(family.split["reference-rfc9309"], Answer::Disallow);
-    // Before the ablation, the fixed order names the empty value.
-    let before = root_causes(catalogue.index());
-    assert_eq!(before.len(), 1);
-    assert_eq!(before[0].construct, "empty-value");
-    let mut asked = 0;
-    catalogue.update(|index| asked = ablate(index, &mut engines, &mut |_, _| {}));
-    assert!(asked > 0);
-    catalogue.flush().expect("written");
-    let causes = root_causes(catalogue.index());
-    assert_eq!(causes.len(), 1, "{causes:?}");
-    let cause = &causes[0];
-    assert_eq!(cause.construct, "misspelling", "{cause:?}");
-    assert_eq!(cause.profile_split, Some(true));
-    assert!(
-        title(cause).contains("misspelled field name"),
-        "{}",
-        title(cause)
-    );
-    assert_eq!(clause(cause, None).force, "profile-split");
-    // The answers are kept in the catalogue: re-read, the same root cause, no engine asked.
-    let reread = Catalogue::open(&dir).expect("reopened");
-    assert_eq!(root_causes(reread.index()), causes);
-    let page = std::fs::read_to_string(dir.join("accepts-useragent.md")).expect("report");
-    assert!(page.contains("misspelled field name"), "{page}");
+/// The reference under `rfc9309`, except that it reads a `useragent` line as `user-agent`
+/// (Google's parser's leniency).
+fn accepts_useragent() -> Box<dyn Engine> {
+    common::planted(
+        "accepts-useragent",
+        Profile::Rfc9309,
+        |reference, body, agent, urls| {
+            let text = String::from_utf8_lossy(body);
+            let read: String = text
+                .split_inclusive('\n')
+                .map(|line| {
+                    if line.to_ascii_lowercase().starts_with("useragent") {
+                        format!("user-agent{}", &line["useragent".len()..])
+                    } else {
+                        line.to_owned()
+                    }
+                })
+                .collect();
+            reference.check(read.as_bytes(), agent, urls)
+        },
+    )
 }
 
-#[test]
-fn what_the_split_does_not_need_is_cleaned_away() {
-    // CRLF line ends and a comment the split does not need: neutralised, it stays; so the
-    // input is cleaned of both, and what is left is a plain question.
-    let example = input(
-        "user-agent: *\r\ndisallow: /a # no\r\n",
-        "FooBot",
-        "http://example.com/a",
-    );
-    let catalogue = ablated("ablation-combined", example, &mut [allows_a()]);
-    let family = &catalogue.families()[0];
-    let tried: Vec<&str> = family
-        .ablation
-        .iter()
-        .map(|a| a.construct.as_str())
-        .collect();
-    assert!(tried.contains(&"crlf") && tried.contains(&"inline-comment"));
-    assert!(tried.contains(&"crlf+inline-comment"), "{tried:?}");
-    let cleaned = &family.cleaned_for["allows-a"];
-    assert_eq!(cleaned.removed, ["crlf", "inline-comment"]);
-    assert_eq!(
-        cleaned.input.input().body(),
-        b"user-agent: *\ndisallow: /a\n"
-    );
-    let causes = root_causes(catalogue.index());
-    assert_eq!(causes.len(), 1, "{causes:?}");
-    assert_eq!(causes[0].construct, "disallow-rule", "{:?}", causes[0]);
-    assert!(causes[0].with.is_empty());
-    assert!(!title(&causes[0]).contains("no single construct"));
-    // Both texts agree against it: a real deviation, not a profile split.
-    assert_eq!(causes[0].expected.len(), 2);
-    assert_ne!(clause(&causes[0], None).force, "profile-split");
+/// Stands in for the witness a strengthened input needs (a library whose manifest makes it a
+/// witness for both profiles, Google's parser): the reference under `google`.
+fn google_parser() -> Box<dyn Engine> {
+    let google = reptest::engines::library::witnesses(Profile::Google);
+    let witness = reptest::engines::library::witnesses(Profile::Rfc9309)
+        .into_iter()
+        .find(|w| google.contains(w))
+        .expect("a witness for both profiles");
+    common::planted(witness, Profile::Google, |reference, body, agent, urls| {
+        reference.check(body, agent, urls)
+    })
 }
 
-#[test]
-fn the_cases_that_decide_a_flagged_question_exist_and_pass() {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../spec-cases");
-    let loaded = cases::load_dir(&dir).expect("spec cases");
-    for (construct, profile, id) in DECIDED {
-        let case = loaded
-            .iter()
-            .find(|c| c.id == id)
-            .unwrap_or_else(|| panic!("{construct}: no case {id}"));
-        let results = cases::run_reference(case, profile);
-        assert!(!results.is_empty());
-        assert!(results.iter().all(cases::CheckResult::passed), "{id}");
-    }
+/// The reference under `google`, except that it allows every URL whose path ends in `/a`.
+fn allows_a() -> Box<dyn Engine> {
+    common::planted(
+        "allows-a",
+        Profile::Google,
+        |reference, body, agent, urls| {
+            let mut verdicts = reference.check(body, agent, urls)?;
+            for (verdict, url) in verdicts.iter_mut().zip(urls) {
+                if url.ends_with("/a") {
+                    *verdict = WireVerdict::Allow;
+                }
+            }
+            Ok(verdicts)
+        },
+    )
 }
 
 /// The reference under `rfc9309`, except that a `Disallow` rule starting with `//` blocks
@@ -280,64 +698,6 @@ fn disallow_wins_ties() -> Box<dyn Engine> {
     )
 }
 
-#[test]
-fn agreeing_with_a_profile_by_accident_does_not_name_its_construct() {
-    // `google` reads the misspelled `disalow /` as a rule and disallows; the engine disallows
-    // too, but because of `//`, and keeps disallowing when the misspelled line is taken out.
-    let example = input(
-        "User-agent:*\nDisallow://\ndisalow /\n",
-        "FooBot",
-        "http://example.com/",
-    );
-    let catalogue = ablated(
-        "ablation-accident",
-        example,
-        &mut [double_slash_blocks_all(), google_parser()],
-    );
-    let family = &catalogue.families()[0];
-    assert_eq!(family.split["double-slash-blocks-all"], Answer::Disallow);
-    assert_eq!(family.split["reference-rfc9309"], Answer::Allow);
-    assert_eq!(family.split["reference-google"], Answer::Disallow);
-    let causes = root_causes(catalogue.index());
-    assert_eq!(causes.len(), 1, "{causes:?}");
-    // Not the misspelling, which the engine does not read as `google` does.
-    assert_ne!(causes[0].construct, "misspelling", "{:?}", causes[0]);
-    assert!(!causes[0].with.contains(&"misspelling"), "{:?}", causes[0]);
-    // Without the misspelled line the profiles agree and the engine keeps its answer: it met
-    // `google`'s by chance. The input is strengthened to that variant, where its own cause
-    // shows against both profiles. Cleaned again, the rule's `//` is made `///`: the engine
-    // blocks everything all the same, and the rule is no longer found in the URL's scheme.
-    let cleaned = &family.cleaned_for["double-slash-blocks-all"];
-    assert!(cleaned.united.is_some(), "{cleaned:?}");
-    assert_eq!(cleaned.input.robots, "User-agent:*\nDisallow:///\n");
-    assert_eq!(causes[0].construct, "double-slash", "{:?}", causes[0]);
-    assert_eq!(causes[0].expected.len(), 2, "{:?}", causes[0]);
-    assert_eq!(causes[0].profile_split, Some(false));
-}
-
-#[test]
-fn an_equal_length_tie_is_its_own_cause_with_its_should() {
-    let example = input(
-        "user-agent: *\ndisallow: /b\nallow: /b\n",
-        "FooBot",
-        "http://example.com/b",
-    );
-    let catalogue = ablated("ablation-tie", example, &mut [disallow_wins_ties()]);
-    assert_eq!(
-        catalogue.families()[0].split["disallow-wins-ties"],
-        Answer::Disallow
-    );
-    let causes = root_causes(catalogue.index());
-    assert_eq!(causes.len(), 1, "{causes:?}");
-    assert_eq!(causes[0].construct, "tie", "{:?}", causes[0]);
-    assert_eq!(clause(&causes[0], None).force, "should");
-    assert!(
-        title(&causes[0]).contains("equal length"),
-        "{}",
-        title(&causes[0])
-    );
-}
-
 /// A parser of one group that obeys the first rule whose value starts the URL's path, not
 /// the longest (and reads a comment after a value as the comment it is).
 fn first_match_wins() -> Box<dyn Engine> {
@@ -370,76 +730,6 @@ fn first_match_wins() -> Box<dyn Engine> {
             })
             .collect())
     })
-}
-
-#[test]
-fn a_representative_is_cleaned_of_what_changes_no_answer() {
-    // The comment changes no answer: the input is cleaned of it, asking the engine again,
-    // and the cause is found on what is left.
-    let example = input(
-        "user-agent: *\ndisallow: /a # note\nallow: /ab\n",
-        "FooBot",
-        "http://example.com/ab",
-    );
-    let catalogue = ablated("ablation-cleaned", example, &mut [first_match_wins()]);
-    let family = &catalogue.families()[0];
-    assert_eq!(family.split["first-match-wins"], Answer::Disallow);
-    assert_eq!(family.split["reference-rfc9309"], Answer::Allow);
-    let cleaned = &family.cleaned_for["first-match-wins"];
-    assert_eq!(cleaned.removed, ["inline-comment"]);
-    assert_eq!(
-        cleaned.input.robots,
-        "user-agent: *\ndisallow: /a\nallow: /ab\n"
-    );
-    assert_eq!(cleaned.answers["first-match-wins"], Answer::Disallow);
-    let causes = root_causes(catalogue.index());
-    assert_eq!(causes.len(), 1, "{causes:?}");
-    assert_eq!(causes[0].construct, "rule-order", "{:?}", causes[0]);
-    assert_eq!(causes[0].profile_split, Some(false));
-    assert_eq!(clause(&causes[0], None).force, "must");
-    assert!(
-        !causes[0].feature.contains("inline-comment"),
-        "{:?}",
-        causes[0]
-    );
-}
-
-#[test]
-fn cleaning_never_comes_back_to_an_input_it_held() {
-    // A blank line put between two groups, and a blank line taken out, undo each other:
-    // cleaning stops instead of going round.
-    let example = input(
-        "user-agent: b\ndisallow: /\nuser-agent: *\n\ndisallow: /a\n",
-        "Other",
-        "http://example.com/a",
-    );
-    let catalogue = ablated("ablation-no-cycle", example, &mut [allows_a()]);
-    let cleaned = catalogue.families()[0].cleaned_for["allows-a"].clone();
-    assert!(cleaned.removed.len() <= 3, "{:?}", cleaned.removed);
-    assert_eq!(
-        cleaned.input.robots,
-        "user-agent: b\ndisallow: /\n\nuser-agent: *\ndisallow: /a\n"
-    );
-}
-
-#[test]
-fn no_input_is_strengthened_without_google_s_parser_as_witness() {
-    let example = input(
-        "User-agent:*\nDisallow://\ndisalow /\n",
-        "FooBot",
-        "http://example.com/",
-    );
-    let catalogue = ablated(
-        "ablation-no-witness",
-        example,
-        &mut [double_slash_blocks_all()],
-    );
-    let family = &catalogue.families()[0];
-    assert!(
-        family.cleaned_for.values().all(|c| c.united.is_none()),
-        "{:?}",
-        family.cleaned_for
-    );
 }
 
 /// The reference under `rfc9309`, except that a `user-agent` line with no value is skipped
@@ -521,74 +811,6 @@ fn slashless_anywhere() -> Box<dyn Engine> {
     )
 }
 
-#[test]
-fn how_a_library_reads_the_group_after_the_crawler_s_is_told_apart() {
-    // An empty `user-agent` line skipped: naming it removes the split, so it is the cause,
-    // not the group it starts.
-    let example = input(
-        "User-agent:foobot\ndisallow: /a\n\nuser-agent:\nDisallow: /\n",
-        "FooBot",
-        "http://example.com/",
-    );
-    let catalogue = ablated(
-        "ablation-empty-agent",
-        example.clone(),
-        &mut [skips_empty_agent()],
-    );
-    assert_eq!(
-        catalogue.families()[0].split["skips-empty-agent"],
-        Answer::Disallow
-    );
-    let causes = root_causes(catalogue.index());
-    assert_eq!(causes.len(), 1, "{causes:?}");
-    assert_eq!(
-        causes[0].construct, "skipped-empty-agent",
-        "{:?}",
-        causes[0]
-    );
-    assert_eq!(clause(&causes[0], None).force, "interpretation");
-    // Names kept after rules: naming the empty line changes nothing, moving the crawler's
-    // group last does.
-    let catalogue = ablated(
-        "ablation-later-group",
-        example,
-        &mut [keeps_agents_after_rules()],
-    );
-    assert_eq!(
-        catalogue.families()[0].split["keeps-agents-after-rules"],
-        Answer::Disallow
-    );
-    let causes = root_causes(catalogue.index());
-    assert_eq!(causes.len(), 1, "{causes:?}");
-    assert_eq!(causes[0].construct, "later-group", "{:?}", causes[0]);
-    assert_eq!(clause(&causes[0], None).force, "must");
-}
-
-#[test]
-fn a_variant_the_library_fails_on_neither_proves_nor_refutes_a_cause() {
-    // Taking the slashless rule out leaves no rule, which the engine fails on; making its
-    // text longer still shows the engine finds it in the URL (the `h` of `https`).
-    let example = input(
-        "User-agent:*\nDisallow:h\n",
-        "FooBot",
-        "https://search.example/",
-    );
-    let catalogue = ablated("ablation-fails", example, &mut [slashless_anywhere()]);
-    let family = &catalogue.families()[0];
-    assert_eq!(family.split["slashless-anywhere"], Answer::Disallow);
-    assert!(
-        family
-            .ablation
-            .iter()
-            .any(|a| a.answers.get("slashless-anywhere") == Some(&Answer::Error)),
-        "{:?}",
-        family.ablation
-    );
-    let causes = root_causes(catalogue.index());
-    assert_eq!(causes.len(), 1, "{causes:?}");
-    assert_eq!(causes[0].construct, "rule-elsewhere", "{:?}", causes[0]);
-}
-
 /// The reference under `rfc9309`, except that a `Disallow` value found anywhere in the URL,
 /// scheme and host included, disallows it.
 fn anywhere_in_url() -> Box<dyn Engine> {
@@ -614,33 +836,6 @@ fn anywhere_in_url() -> Box<dyn Engine> {
     )
 }
 
-#[test]
-fn a_rule_matched_in_the_scheme_is_told_from_one_read_as_an_empty_path() {
-    let example = input(
-        "User-agent:*\nDisallow://\n",
-        "FooBot",
-        "http://example.com/",
-    );
-    let catalogue = ablated(
-        "ablation-anywhere",
-        example.clone(),
-        &mut [anywhere_in_url()],
-    );
-    let causes = root_causes(catalogue.index());
-    assert_eq!(causes.len(), 1, "{causes:?}");
-    assert_eq!(causes[0].construct, "rule-elsewhere", "{:?}", causes[0]);
-    assert_eq!(clause(&causes[0], None).force, "must");
-    // `///` still blocks everything for a library that reads `//` as an empty authority.
-    let catalogue = ablated(
-        "ablation-empty-path",
-        example,
-        &mut [double_slash_blocks_all()],
-    );
-    let causes = root_causes(catalogue.index());
-    assert_eq!(causes.len(), 1, "{causes:?}");
-    assert_eq!(causes[0].construct, "double-slash", "{:?}", causes[0]);
-}
-
 /// The reference under `rfc9309`, except that a rule without its leading `/` is read with it.
 fn adds_slash() -> Box<dyn Engine> {
     common::planted(
@@ -664,36 +859,6 @@ fn adds_slash() -> Box<dyn Engine> {
             reference.check(read.as_bytes(), agent, urls)
         },
     )
-}
-
-#[test]
-fn a_slashless_rule_looked_for_anywhere_is_told_from_one_given_its_slash() {
-    // `Disallow:m` at `/m`: giving the rule its `/` removes the split for both engines; only
-    // the probe (`Disallow: xqzvw-page` at `/abc/xqzvw-page`) tells them apart.
-    let example = input(
-        "User-agent:*\nDisallow:m\n",
-        "FooBot",
-        "http://example.com/m",
-    );
-    let catalogue = ablated(
-        "ablation-slashless-anywhere",
-        example.clone(),
-        &mut [anywhere_in_url()],
-    );
-    assert_eq!(
-        catalogue.families()[0].split["anywhere-in-url"],
-        Answer::Disallow
-    );
-    let cause = sole_cause(&catalogue);
-    assert_eq!(cause.construct, "rule-elsewhere", "{cause:?}");
-    assert_eq!(clause(&cause, None).force, "must");
-    let catalogue = ablated("ablation-adds-slash", example, &mut [adds_slash()]);
-    assert_eq!(
-        catalogue.families()[0].split["adds-slash"],
-        Answer::Disallow
-    );
-    let cause = sole_cause(&catalogue);
-    assert_eq!(cause.construct, "no-leading-slash", "{cause:?}");
 }
 
 /// The reference under `rfc9309`, except that every percent-encoding, in the URL and in the
@@ -743,35 +908,6 @@ fn unanchored_dollar() -> Box<dyn Engine> {
             Ok(verdicts)
         },
     )
-}
-
-#[test]
-fn a_tie_of_a_library_seen_obeying_the_first_match_is_filed_under_rule_order() {
-    // The same first-match library, seen on a longer rule after a shorter one too: its tie
-    // is that behaviour, one root cause under rule order.
-    let dir = scratch("ablation-tie-and-order");
-    let mut engines = vec![first_match_wins()];
-    let tie = input(
-        "user-agent: *\ndisallow: /b\nallow: /b\n",
-        "FooBot",
-        "http://example.com/b",
-    );
-    // (A comment after a value makes it a family of its own.)
-    let order = input(
-        "user-agent: *\ndisallow: / # all\nallow: /b\n",
-        "FooBot",
-        "http://example.com/b",
-    );
-    record(&dir, tie, &mut engines).flush().expect("written");
-    let mut catalogue = record(&dir, order, &mut engines);
-    assert_eq!(catalogue.families().len(), 2);
-    catalogue.update(|index| {
-        ablate(index, &mut engines, &mut |_, _| {});
-    });
-    let cause = sole_cause(&catalogue);
-    assert_eq!(cause.construct, "rule-order", "{:?}", cause);
-    assert_eq!(cause.families.len(), 2, "{:?}", cause);
-    assert_eq!(clause(&cause, None).force, "must");
 }
 
 /// `body` with each rule line's trailing spaces and tabs replaced by `each` once per octet.
@@ -850,36 +986,6 @@ fn lenient_spelling() -> Box<dyn Engine> {
     )
 }
 
-#[test]
-fn two_profile_splits_read_one_each_way_are_named_together() {
-    // Google's parser reads `disalow` and compares the space raw (no match); `rfc9309`
-    // ignores the line. Both allow; the library reads the line as Google does and the space
-    // as `%20`, as `rfc9309` does, and disallows.
-    let example = input(
-        "user-agent: foobot\ndisalow: / ~\n",
-        "foobot",
-        "http://example.com/%20~",
-    );
-    let catalogue = ablated(
-        "ablation-lenient-spelling",
-        example,
-        &mut [lenient_spelling()],
-    );
-    assert_eq!(
-        catalogue.families()[0].split["lenient-spelling"],
-        Answer::Disallow
-    );
-    let cause = sole_cause(&catalogue);
-    assert!(cause.profile_mix(), "{cause:?}");
-    assert_eq!(cause.with, ["misspelling", "inner-space"], "{cause:?}");
-    assert_eq!(clause(&cause, None).force, "profile-split");
-    assert!(
-        title(&cause).contains("read as `google`"),
-        "{}",
-        title(&cause)
-    );
-}
-
 /// The reference under `google`, except that a line of the one word `USERAGENT` ends the
 /// group before it and starts one of its own (read as an empty rule, then an empty
 /// `user-agent` line).
@@ -924,31 +1030,6 @@ fn drops_rest() -> Box<dyn Engine> {
     )
 }
 
-#[test]
-fn a_library_that_drops_the_whole_file_is_told_from_one_that_loses_the_rest() {
-    let example = || {
-        input(
-            "user-agent: *\nfoo: x\ndisallow: /\n",
-            "foobot",
-            "http://example.com/",
-        )
-    };
-    let whole = ablated("ablation-drops-file", example(), &mut [drops_file()]);
-    let cause = sole_cause(&whole);
-    assert_eq!(cause.construct, "unknown-field", "{cause:?}");
-    assert!(cause.file_ignored, "{cause:?}");
-    assert!(clause(&cause, None).source.contains("§2.3.1.5"));
-    assert!(
-        title(&cause).contains("ignores the whole file"),
-        "{}",
-        title(&cause)
-    );
-    let rest = ablated("ablation-drops-rest", example(), &mut [drops_rest()]);
-    let cause = sole_cause(&rest);
-    assert!(!cause.file_ignored, "{cause:?}");
-    assert!(!title(&cause).contains("whole file"));
-}
-
 /// The reference under `rfc9309`, except that a file whose first line is a rule (before any
 /// `user-agent` line) is read as empty, as a grammar that fails on it does.
 fn drops_file_on_orphan_rule() -> Box<dyn Engine> {
@@ -968,25 +1049,6 @@ fn drops_file_on_orphan_rule() -> Box<dyn Engine> {
             }
         },
     )
-}
-
-#[test]
-fn a_library_dropping_the_file_on_a_rule_before_any_group_ignores_the_whole_file() {
-    // The probe group goes last: put first, it would take the rule in.
-    let example = input(
-        "Disallow: /x\nUser-agent: *\nDisallow: /\n",
-        "foobot",
-        "http://example.com/a",
-    );
-    let catalogue = ablated(
-        "ablation-orphan-rule",
-        example,
-        &mut [drops_file_on_orphan_rule()],
-    );
-    let cause = sole_cause(&catalogue);
-    assert_eq!(cause.construct, "rule-outside-group", "{cause:?}");
-    assert!(cause.file_ignored, "{cause:?}");
-    assert!(clause(&cause, None).source.contains("§2.3.1.5"));
 }
 
 /// The reference under `rfc9309`, except that the URL's path has each run of `/` made one
@@ -1028,25 +1090,6 @@ fn keeps_crlf_cr() -> Box<dyn Engine> {
     )
 }
 
-#[test]
-fn a_library_keeping_the_cr_of_crlf_in_values_has_not_ignored_the_file() {
-    // The whole-file probe with the file's own CRLF line ends is lost the same way; the one
-    // with LF line ends is read.
-    let example = input(
-        "User-agent: foobot\r\nDisallow: /\r\n",
-        "foobot",
-        "http://example.com/a",
-    );
-    let catalogue = ablated("ablation-crlf-cr", example, &mut [keeps_crlf_cr()]);
-    assert_eq!(
-        catalogue.families()[0].split["keeps-crlf-cr"],
-        Answer::Allow
-    );
-    let cause = sole_cause(&catalogue);
-    assert_eq!(cause.construct, "crlf", "{cause:?}");
-    assert!(!cause.file_ignored, "{cause:?}");
-}
-
 /// The reference under `rfc9309`, except that lines end at LF only and a CR is dropped, as
 /// a reader splitting on LF and stripping CRLF's CR does: a file of CR line ends is one line.
 fn lf_only() -> Box<dyn Engine> {
@@ -1058,52 +1101,6 @@ fn lf_only() -> Box<dyn Engine> {
             reference.check(&joined, agent, urls)
         },
     )
-}
-
-#[test]
-fn a_library_reading_a_cr_file_as_one_line_has_not_ignored_the_file() {
-    let example = input(
-        "user-agent: *\rdisallow: /\r",
-        "foobot",
-        "http://example.com/",
-    );
-    let catalogue = ablated("ablation-lf-only", example, &mut [lf_only()]);
-    assert_eq!(catalogue.families()[0].split["lf-only"], Answer::Allow);
-    let cause = sole_cause(&catalogue);
-    assert_eq!(cause.construct, "cr-line-end", "{cause:?}");
-    assert!(!cause.file_ignored, "{cause:?}");
-    assert!(!title(&cause).contains("whole file"), "{}", title(&cause));
-}
-
-#[test]
-fn a_title_names_only_the_misspelled_line_the_library_reacts_to() {
-    // `accepts-useragent` reads `useragent` (as Google's parser does) but not `disalow`: its
-    // group has no rule, and it allows where Google's parser disallows. Spelling `useragent`
-    // right moves nothing; spelling `disalow` right alone moves its answer.
-    let example = input(
-        "useragent: foobot\ndisalow: /\n",
-        "foobot",
-        "http://example.com/",
-    );
-    let catalogue = ablated(
-        "ablation-line-alone",
-        example,
-        &mut [accepts_useragent(), google_parser()],
-    );
-    let cause = sole_cause(&catalogue);
-    assert_eq!(cause.construct, "misspelling", "{cause:?}");
-    let family = &catalogue.families()[0];
-    let seen = reptest::fuzz::ablation::for_implementation(family, "accepts-useragent");
-    let shown = seen.input.as_ref().expect("an input").input();
-    assert_eq!(
-        reptest::fuzz::ablation::instance(&shown, "misspelling").as_deref(),
-        Some("the lines `useragent: foobot` and `disalow: /`")
-    );
-    assert_eq!(
-        reptest::fuzz::ablation::instance_for(&seen, "accepts-useragent", &shown, "misspelling")
-            .as_deref(),
-        Some("the line `disalow: /`")
-    );
 }
 
 /// `body` with every non-empty rule for which `short` does not hold given `padding` (`*`s,
@@ -1137,31 +1134,6 @@ fn uncounted_anchor() -> Box<dyn Engine> {
     )
 }
 
-#[test]
-fn a_library_leaving_the_dollar_out_of_a_rule_s_length_is_told_from_a_wildcard_bug() {
-    // `allow: /api/$` and `disallow: /api/*` tie at 6 octets and the allow wins; without its
-    // `$` the allow has 5 and loses. Writing the `*` out (`disallow: /api/`) also removes the
-    // split, but only by shortening the disallow.
-    let example = input(
-        "user-agent: *\nallow: /api/$\ndisallow: /api/*\n",
-        "foobot",
-        "http://example.com/api/",
-    );
-    let catalogue = ablated(
-        "ablation-uncounted-anchor",
-        example,
-        &mut [uncounted_anchor(), google_parser()],
-    );
-    assert_eq!(
-        catalogue.families()[0].split["uncounted-anchor"],
-        Answer::Disallow
-    );
-    let cause = sole_cause(&catalogue);
-    assert_eq!(cause.construct, "anchor-length", "{cause:?}");
-    assert_eq!(clause(&cause, None).force, "must");
-    assert!(title(&cause).contains("`$`"), "{}", title(&cause));
-}
-
 /// The reference under `rfc9309`, except that a rule's one percent-encoding counts as one
 /// octet in its length.
 fn decoded_escape_length() -> Box<dyn Engine> {
@@ -1187,29 +1159,6 @@ fn counts_trailing_whitespace() -> Box<dyn Engine> {
             reference.check(read.as_bytes(), agent, urls)
         },
     )
-}
-
-#[test]
-fn trailing_whitespace_counted_in_a_rule_s_length_is_told_from_whitespace_kept() {
-    // `disallow: /a` and two tabs outweighs `allow: /ab` for a library counting the tabs.
-    let example = input(
-        "user-agent: *\nallow: /ab\ndisallow: /a\t\t\n",
-        "foobot",
-        "http://example.com/ab",
-    );
-    let catalogue = ablated(
-        "ablation-space-length",
-        example,
-        &mut [counts_trailing_whitespace(), google_parser()],
-    );
-    assert_eq!(
-        catalogue.families()[0].split["counts-trailing-whitespace"],
-        Answer::Disallow
-    );
-    let cause = sole_cause(&catalogue);
-    assert_eq!(cause.construct, "space-length", "{cause:?}");
-    assert_eq!(clause(&cause, None).force, "must");
-    assert!(title(&cause).contains("length"), "{}", title(&cause));
 }
 
 /// The reference under `google`, except that a line without its colon whose name and value
@@ -1242,31 +1191,6 @@ fn no_allow() -> Box<dyn Engine> {
             reference.check(read.as_bytes(), agent, urls)
         },
     )
-}
-
-#[test]
-fn a_library_obeying_no_allow_line_is_named_so_not_by_the_tie() {
-    let example = input(
-        "user-agent: foobot\nallow: /a\ndisallow: /a\n",
-        "foobot",
-        "http://example.com/a",
-    );
-    let catalogue = ablated("ablation-no-allow", example, &mut [no_allow()]);
-    assert_eq!(catalogue.families()[0].split["no-allow"], Answer::Disallow);
-    let cause = sole_cause(&catalogue);
-    assert_eq!(cause.construct, "allow-ignored", "{cause:?}");
-    assert_eq!(clause(&cause, None).force, "must");
-    // A library that only breaks ties the other way keeps the tie's title.
-    let tie = ablated(
-        "ablation-disallow-ties",
-        input(
-            "user-agent: foobot\nallow: /a\ndisallow: /a\n",
-            "foobot",
-            "http://example.com/a",
-        ),
-        &mut [disallow_wins_ties()],
-    );
-    assert_eq!(sole_cause(&tie).construct, "tie");
 }
 
 /// Which record a run of `user-agent` lines writes its rules to, given the run's names, the
@@ -1376,48 +1300,6 @@ fn last_name_rules() -> Box<dyn Engine> {
     )
 }
 
-#[test]
-fn a_crawler_s_groups_one_shared_are_named_together_where_each_neutralisation_removes_the_split() {
-    // The crawler's own group, then a group it shares with `xqzvw`: a library that gives the
-    // shared group the record of its first name loses the crawler's own rules, and one that
-    // gives the shared group's rules to its last name loses them in the other order. Cutting
-    // the shared group to the crawler's name, and making its groups one, each mend both.
-    let own_first = input(
-        "USER-AGENT:FOOBOT\ndisallow:/\n\nuser-agent:xqzvw\nuser-agent:foobot\n\
-         disallow: /xqz-matches-nothing\n",
-        "FOOBOT",
-        "http://example.com/",
-    );
-    let catalogue = ablated(
-        "ablation-shared-split",
-        own_first,
-        &mut [first_name_record()],
-    );
-    assert_eq!(
-        catalogue.families()[0].split["first-name-record"],
-        Answer::Allow
-    );
-    let cause = sole_cause(&catalogue);
-    assert_eq!(cause.construct, "shared-split-group", "{cause:?}");
-    assert!(
-        title(&cause).contains("one of them shared"),
-        "{}",
-        title(&cause)
-    );
-    let shared_first = input(
-        "User-agent:BarBot\nUser-agent:xqzvw\nallow:/\n\nUser-agent:BarBot\ndisallow:/\n",
-        "BarBot",
-        "http://example.com/",
-    );
-    let catalogue = ablated(
-        "ablation-shared-split-last",
-        shared_first,
-        &mut [last_name_rules()],
-    );
-    assert_eq!(sole_cause(&catalogue).construct, "shared-split-group");
-    assert_eq!(clause(&sole_cause(&catalogue), None).force, "must");
-}
-
 /// The reference under `rfc9309`, except that it decodes `%2F` in the file to `/`.
 fn decodes_slash() -> Box<dyn Engine> {
     common::planted(
@@ -1506,33 +1388,6 @@ fn empty_disallow_allows_all() -> Box<dyn Engine> {
     )
 }
 
-#[test]
-fn an_empty_disallow_read_as_allowing_everything_is_named_not_the_rules_order() {
-    // Putting the longest rule first removes the split as well as filling the empty value;
-    // an empty `Disallow:` matches nothing under any reading, so the value is the cause.
-    let example = input(
-        "user-agent: *\ndisallow:\ndisallow: /\n",
-        "foobot",
-        "http://example.com/",
-    );
-    let catalogue = ablated(
-        "ablation-empty-disallow",
-        example.clone(),
-        &mut [empty_disallow_allows_all()],
-    );
-    assert_eq!(
-        catalogue.families()[0].split["empty-disallow-allows-all"],
-        Answer::Allow
-    );
-    let cause = sole_cause(&catalogue);
-    assert_eq!(cause.construct, "empty-value", "{cause:?}");
-    let phrase = narrower_phrase(&example, "empty-value");
-    assert!(
-        phrase.is_some_and(|p| p.contains("empty `Disallow:`")),
-        "{phrase:?}"
-    );
-}
-
 /// The reference under `google` (escapes compared as written), except that paths are
 /// compared without letter case.
 fn caseless_paths() -> Box<dyn Engine> {
@@ -1580,30 +1435,6 @@ fn blank_line_ends_group() -> Box<dyn Engine> {
     )
 }
 
-#[test]
-fn a_blank_line_put_in_is_no_neutral_change_for_a_library_ending_groups_there() {
-    // The library reads the colonless line as `rfc9309` does (nothing), so the next name
-    // joins the crawler's group. A blank line put before that name turns it to `google`'s
-    // answer only because it ends a group at a blank line: the colon is the cause.
-    let example = input(
-        "user-agent: foobot\ndisallow xqzvw-page\nuser-agent: xqzvw\ndisallow: /\n",
-        "foobot",
-        "http://example.com/",
-    );
-    let catalogue = ablated(
-        "ablation-blank-ends-group",
-        example,
-        &mut [blank_line_ends_group(), google_parser()],
-    );
-    assert_eq!(
-        catalogue.families()[0].split["blank-line-ends-group"],
-        Answer::Disallow
-    );
-    let cause = sole_cause(&catalogue);
-    assert_eq!(cause.construct, "missing-colon", "{cause:?}");
-    assert_eq!(cause.profile_split, Some(true), "{cause:?}");
-}
-
 /// The reference under `rfc9309`, except that a rule holding two `$` once its `%24`s are
 /// decoded never matches (the first `$` taken for the anchor).
 fn decodes_escaped_dollar() -> Box<dyn Engine> {
@@ -1627,31 +1458,6 @@ fn decodes_escaped_dollar() -> Box<dyn Engine> {
     )
 }
 
-#[test]
-fn an_escaped_dollar_before_the_anchor_is_the_rule_s_inner_dollar() {
-    // Replacing `%24` removes the split, and so does taking out the anchor: neither alone is
-    // the behaviour, the `$` the library decodes before the anchor is.
-    let example = input(
-        "user-agent: foobot\ndisallow: /%24$\n",
-        "foobot",
-        "http://example.com/%24",
-    );
-    let catalogue = ablated(
-        "ablation-escaped-dollar",
-        example.clone(),
-        &mut [decodes_escaped_dollar(), google_parser()],
-    );
-    assert_eq!(
-        catalogue.families()[0].split["decodes-escaped-dollar"],
-        Answer::Allow
-    );
-    let cause = sole_cause(&catalogue);
-    assert_eq!(cause.construct, "inner-dollar", "{cause:?}");
-    assert_eq!(clause(&cause, None).force, "must");
-    let phrase = narrower_phrase(&example, "inner-dollar");
-    assert!(phrase.is_some_and(|p| p.contains("`%24`")), "{phrase:?}");
-}
-
 /// The reference under `rfc9309`, except that `Allow` lines are read as nothing.
 fn ignores_allow_lines() -> Box<dyn Engine> {
     common::planted(
@@ -1666,33 +1472,6 @@ fn ignores_allow_lines() -> Box<dyn Engine> {
             reference.check(read.as_bytes(), agent, urls)
         },
     )
-}
-
-#[test]
-fn an_allow_line_between_groups_unread_by_a_library_obeying_no_allow_is_that_behaviour() {
-    // The `Allow` ends the crawler's group for every reading; read as nothing, the next
-    // name joins the group and its `Disallow: /` applies.
-    let example = input(
-        "user-agent: foobot\nallow: /xqzvw-page\nuser-agent: other\ndisallow: /\n",
-        "foobot",
-        "http://example.com/",
-    );
-    let catalogue = ablated(
-        "ablation-allow-between-groups",
-        example.clone(),
-        &mut [ignores_allow_lines(), google_parser()],
-    );
-    assert_eq!(
-        catalogue.families()[0].split["ignores-allow-lines"],
-        Answer::Disallow
-    );
-    let cause = sole_cause(&catalogue);
-    assert_eq!(cause.construct, "allow-ignored", "{cause:?}");
-    let phrase = narrower_phrase(&example, "allow-ignored");
-    assert!(
-        phrase.is_some_and(|p| p.contains("between two groups")),
-        "{phrase:?}"
-    );
 }
 
 /// The reference under `google`, except that escapes are compared as written, hex case
@@ -1724,32 +1503,6 @@ fn decodes_both_sides() -> Box<dyn Engine> {
         Profile::Rfc9309,
         |reference, body, agent, urls| reference.check(body, agent, urls),
     )
-}
-
-#[test]
-fn lower_case_hex_compared_as_written_is_the_rule_s_and_decoded_the_url_s() {
-    let example = input(
-        "user-agent: *\ndisallow: /%c3%a9\n",
-        "foobot",
-        "http://example.com/%c3%a9",
-    );
-    let catalogue = ablated(
-        "ablation-hex-as-written",
-        example.clone(),
-        &mut [escapes_as_written(), decodes_both_sides(), google_parser()],
-    );
-    let family = &catalogue.families()[0];
-    assert_eq!(family.split["escapes-as-written"], Answer::Disallow);
-    assert_eq!(family.split["decodes-both-sides"], Answer::Disallow);
-    let side = rule_hex_side(family, "escapes-as-written", &example);
-    assert!(
-        side.as_ref()
-            .is_some_and(|(phrase, lines)| phrase.contains("a rule's")
-                && phrase.contains("answers allow where both profiles answer disallow")
-                && lines.contains("%c3")),
-        "{side:?}"
-    );
-    assert_eq!(rule_hex_side(family, "decodes-both-sides", &example), None);
 }
 
 /// `body` with each line whose name is `crawl-delay`, or spelled like it without the hyphen,
@@ -1796,32 +1549,6 @@ fn ends_at_unknown() -> Box<dyn Engine> {
     )
 }
 
-#[test]
-fn a_misspelled_non_standard_field_the_library_accepts_is_named_by_its_spelling() {
-    let example = input(
-        "user-agent: *\ncrawldelay: 0\nuser-agent: xqzvw\ndisallow: /\n",
-        "foobot",
-        "http://example.com/",
-    );
-    let catalogue = ablated(
-        "ablation-crawldelay",
-        example.clone(),
-        &mut [accepts_crawldelay()],
-    );
-    let cause = sole_cause(&catalogue);
-    assert_eq!(cause.construct, "nonstandard-typo", "{cause:?}");
-    assert_eq!(clause(&cause, None).force, "must");
-    let phrase = narrower_phrase(&example, "nonstandard-typo").expect("a phrase");
-    assert!(
-        phrase.contains("between two `user-agent` lines"),
-        "{phrase}"
-    );
-    // A library ending the names at any unknown line: the spelling is not what it reads.
-    let catalogue = ablated("ablation-any-unknown", example, &mut [ends_at_unknown()]);
-    let cause = sole_cause(&catalogue);
-    assert_eq!(cause.construct, "unknown-field", "{cause:?}");
-}
-
 /// `text` without an escaped `?` at its end (decoded, the empty query it starts dropped).
 fn query_cut(text: &str) -> String {
     match text.to_ascii_uppercase().strip_suffix("%3F") {
@@ -1859,38 +1586,6 @@ fn cuts_rule_query() -> Box<dyn Engine> {
     )
 }
 
-#[test]
-fn an_escaped_question_mark_cut_from_the_url_is_told_from_one_cut_from_the_rule() {
-    let catalogue = ablated(
-        "ablation-url-query",
-        input(
-            "user-agent: foobot\ndisallow: /a%7B%3F\n",
-            "foobot",
-            "http://example.com/a%7B%3F",
-        ),
-        &mut [cuts_url_query()],
-    );
-    let cause = sole_cause(&catalogue);
-    assert_eq!(cause.construct, "url-query-escape", "{cause:?}");
-    assert!(
-        title(&cause).contains("in the URL's path"),
-        "{}",
-        title(&cause)
-    );
-    let catalogue = ablated(
-        "ablation-rule-query",
-        input(
-            "user-agent: foobot\ndisallow: /a%7B%3F\n",
-            "foobot",
-            "http://example.com/a%7B",
-        ),
-        &mut [cuts_rule_query()],
-    );
-    // The rule's construct: its escape alone, the URL holding none.
-    let cause = sole_cause(&catalogue);
-    assert_eq!(cause.construct, "rule-reserved-escape", "{cause:?}");
-}
-
 /// The reference under `rfc9309`, except that a line of `user-agent` and trailing
 /// whitespace, without a colon, is a `user-agent` line naming nobody (after rules, it starts
 /// a group), and a colonless `Allow /` a rule that matches nothing (it ends the names before).
@@ -1915,47 +1610,6 @@ fn bare_agent_starts_group() -> Box<dyn Engine> {
             reference.check(read.as_bytes(), agent, urls)
         },
     )
-}
-
-#[test]
-fn google_s_answer_met_through_a_colonless_rule_is_strengthened_with_that_rule_voided() {
-    // `google` reads `Allow /` as a rule and allows (a tie); the library allows because the
-    // bare `user-agent ` line gives the `DISALLOW` to a group of nobody. Taking the line out
-    // makes both profiles disallow and the library too; written as a `Disallow` that matches
-    // nothing it keeps its place, both profiles disallow, and the library still allows.
-    let catalogue = ablated(
-        "ablation-voided-rule",
-        input(
-            "user-agent:foobot\nAllow /\nuser-agent \nDISALLOW:/\n",
-            "FOOBOT",
-            "http://example.com/",
-        ),
-        &mut [bare_agent_starts_group(), google_parser()],
-    );
-    let family = &catalogue.families()[0];
-    assert_eq!(family.split["bare-agent-starts-group"], Answer::Allow);
-    assert_eq!(family.split["reference-google"], Answer::Allow);
-    let cleaned = &family.cleaned_for["bare-agent-starts-group"];
-    assert_eq!(
-        cleaned.united.as_deref(),
-        Some("missing-colon"),
-        "{cleaned:?}"
-    );
-    assert!(
-        cleaned
-            .input
-            .robots
-            .contains("Disallow: /xqzvw-matches-nothing"),
-        "{cleaned:?}"
-    );
-    let causes = root_causes(catalogue.index());
-    let mine: Vec<_> = causes
-        .iter()
-        .filter(|c| c.implementation == "bare-agent-starts-group")
-        .collect();
-    assert_eq!(mine.len(), 1, "{causes:?}");
-    assert_eq!(mine[0].expected.len(), 2, "{:?}", mine[0]);
-    assert_eq!(mine[0].profile_split, Some(false), "{:?}", mine[0]);
 }
 
 /// The reference under `google`, except that a line without a colon is read as nothing, as
@@ -2014,382 +1668,4 @@ fn drops_undecodable_rules() -> Box<dyn Engine> {
             reference.check(read.as_bytes(), agent, urls)
         },
     )
-}
-
-/// One planted quirk: an input, the engines asked about it (the first the planted one, whose
-/// one behaviour is known), the answer the planted engine gives, and the root cause's expected
-/// label (with, where given, whether it is a profile split and its clause's force).
-struct Planted {
-    /// What the row shows, and the name of its scratch catalogue.
-    test: &'static str,
-    /// The robots.txt body, the crawler, the URL.
-    input: (&'static str, &'static str, &'static str),
-    engines: fn() -> Vec<Box<dyn Engine>>,
-    /// An engine's answer on the input, where the row states it.
-    answers: Option<(&'static str, Answer)>,
-    label: &'static str,
-    profile_split: Option<bool>,
-    force: Option<&'static str>,
-    /// For a profile mix: the two constructs, the one read as `google` reads it first.
-    mix: Option<[&'static str; 2]>,
-}
-
-/// A row's defaults: nothing stated besides its label.
-const PLANTED: Planted = Planted {
-    test: "",
-    input: ("", "", ""),
-    engines: Vec::new,
-    answers: None,
-    label: "",
-    profile_split: None,
-    force: None,
-    mix: None,
-};
-
-/// The planted quirks whose root cause is their label alone (or, for a profile mix, its two
-/// constructs).
-const PLANTED_QUIRKS: [Planted; 19] = [
-    Planted {
-        // Equal-length rules only: a library that obeys the first match and one that breaks
-        // ties by the file's order answer alike, and the sentence both break is the tie's.
-        test: "a_first_match_library_on_a_tie_alone_is_filed_under_the_tie",
-        input: (
-            "user-agent: *\ndisallow: /b\nallow: /b\n",
-            "FooBot",
-            "http://example.com/b",
-        ),
-        engines: || vec![first_match_wins()],
-        answers: Some(("first-match-wins", Answer::Disallow)),
-        label: "tie",
-        force: Some("should"),
-        ..PLANTED
-    },
-    Planted {
-        // `*9` matches the `9` of `%A9` for every reading; a library that decodes the URL sees no
-        // `9` there.
-        test: "a_rule_matching_part_of_an_escape_is_filed_under_the_url_decoded",
-        input: (
-            "User-agent:*\nDisallow:*9\n",
-            "FooBot",
-            "http://example.com/%A9",
-        ),
-        engines: || vec![decodes_the_url()],
-        answers: Some(("decodes-the-url", Answer::Allow)),
-        label: "escape-split",
-        force: Some("must"),
-        ..PLANTED
-    },
-    Planted {
-        test: "a_bare_dollar_matched_at_a_longer_path_s_end_is_a_rule_found_elsewhere",
-        input: (
-            "User-agent:*\nAllow:$\nDisallow:/\n",
-            "FooBot",
-            "http://example.com/a",
-        ),
-        engines: || vec![unanchored_dollar()],
-        label: "rule-elsewhere",
-        ..PLANTED
-    },
-    Planted {
-        test: "whitespace_kept_at_a_rule_line_s_end_is_told_from_whitespace_counted",
-        input: (
-            "User-agent:foobot\ndisallow:/a\t\n",
-            "foobot",
-            "http://example.com/ab",
-        ),
-        engines: || vec![keeps_trailing_whitespace()],
-        answers: Some(("keeps-trailing-whitespace", Answer::Allow)),
-        label: "trailing-space",
-        force: Some("must"),
-        ..PLANTED
-    },
-    Planted {
-        test: "a_star_the_library_does_not_read_is_named_not_the_tie_it_makes",
-        input: (
-            "user-agent:foobot\nallow: *\ndisallow:/\n",
-            "foobot",
-            "http://example.com/",
-        ),
-        engines: || vec![no_wildcards()],
-        answers: Some(("no-wildcards", Answer::Disallow)),
-        label: "wildcard",
-        ..PLANTED
-    },
-    Planted {
-        // `%7e` in the rule and the URL: Google's parser upper-cases only the rule's hex digits
-        // and does not match; a literal comparison matches, as `rfc9309` does. Decoding the
-        // URL's `%7e` changes the literal comparison's answer too, but the profiles part on the
-        // hex digits' case.
-        test: "a_profile_split_is_filed_where_the_profiles_part_not_where_else_the_library_reacts",
-        input: (
-            "user-agent: FooBot\nallow: /%7e\ndisallow: /\n",
-            "FooBot",
-            "http://example.com/%7e",
-        ),
-        engines: || vec![literal_escapes()],
-        answers: Some(("literal-escapes", Answer::Allow)),
-        label: "hex-case",
-        profile_split: Some(true),
-        force: Some("profile-split"),
-        ..PLANTED
-    },
-    Planted {
-        // `rfc9309` ignores the colonless `user-agent` line, so `disallow:/` is in no group:
-        // allow. Google's parser reads it and disallows. The library reads the bare `USERAGENT`
-        // line, which both profiles ignore, as starting a group of its own: allow, as `rfc9309`,
-        // by another route.
-        test: "a_profile_answer_met_by_another_route_is_filed_under_that_route",
-        input: (
-            "user-agent foobot\nAllow\nUSERAGENT\ndisallow:/\n",
-            "foobot",
-            "http://example.com/",
-        ),
-        engines: || vec![bare_agent_line()],
-        answers: Some(("bare-agent-line", Answer::Allow)),
-        label: "one-token-line",
-        profile_split: Some(false),
-        force: Some("must"),
-        ..PLANTED
-    },
-    Planted {
-        test: "an_escaped_slash_making_a_double_slash_is_filed_under_the_double_slash",
-        input: (
-            "User-agent: *\nDisallow: /%2F\n",
-            "foobot",
-            "http://example.com/%2F",
-        ),
-        engines: || vec![collapses_url_slashes()],
-        answers: Some(("collapses-url-slashes", Answer::Allow)),
-        label: "double-slash",
-        force: Some("must"),
-        ..PLANTED
-    },
-    Planted {
-        // `disallow: /ab%3E` (6 octets) outweighs `allow: /ab*` (4); counted as `/ab>` (4) it
-        // ties, and the allow wins.
-        test: "a_library_counting_an_escape_as_one_character_is_told_from_a_wildcard_bug",
-        input: (
-            "user-agent: *\ndisallow: /ab%3E\nallow: /ab*\n",
-            "foobot",
-            "http://example.com/ab%3E",
-        ),
-        engines: || vec![decoded_escape_length(), google_parser()],
-        answers: Some(("decoded-escape-length", Answer::Allow)),
-        label: "escape-length",
-        force: Some("must"),
-        ..PLANTED
-    },
-    Planted {
-        // `google` reads `disallow  /` and disallows; `rfc9309` ignores it. The engine reads a
-        // colonless line as Google's parser does, but not with two spaces: it meets `rfc9309`'s
-        // answer by another route, and with one space it answers as `google`.
-        test: "a_colonless_line_read_only_with_one_space_is_its_own_construct",
-        input: (
-            "user-agent: *\ndisallow  /\n",
-            "foobot",
-            "http://example.com/",
-        ),
-        engines: || vec![narrow_gap()],
-        answers: Some(("narrow-gap", Answer::Allow)),
-        label: "wide-gap",
-        profile_split: Some(false),
-        ..PLANTED
-    },
-    Planted {
-        // The crawler shares its group with `BarBot`, whose earlier group's `Allow` the library
-        // gives the crawler too.
-        test: "a_name_sharing_the_crawler_s_group_with_a_group_of_its_own_is_named",
-        input: (
-            "User-agent:BarBot\nALLOW:/\n\nuser-agent:BarBot\nuser-agent:FOOBOT\ndisallow:/\n",
-            "FOOBOT",
-            "http://example.com/",
-        ),
-        engines: || vec![first_name_record()],
-        answers: Some(("first-name-record", Answer::Allow)),
-        label: "shared-name-group",
-        force: Some("must"),
-        ..PLANTED
-    },
-    Planted {
-        // The crawler's first group is shared, its second its own: the library gives the shared
-        // group's `allow` to `xqzvw` alone, and keeps only the crawler's last group. Cutting the
-        // shared group to the crawler's name leaves the second bug; the groups made one, the
-        // crawler has none of its rules and allows, as the reference does (a tie).
-        test: "a_crawler_s_groups_not_combined_are_named_though_one_is_shared",
-        input: (
-            "User-agent:BarBot\nUser-agent:xqzvw\nallow:/\n\nUser-agent:BarBot\ndisallow:/\n",
-            "BarBot",
-            "http://example.com/",
-        ),
-        engines: || vec![last_name_record()],
-        answers: Some(("last-name-record", Answer::Disallow)),
-        label: "split-groups",
-        force: Some("must"),
-        ..PLANTED
-    },
-    Planted {
-        // The escape in the rule alone (the URL holds `/`): the `rfc9309` profile's keeping it
-        // encoded is an interpretation.
-        test: "a_rule_starting_with_an_escaped_slash_is_the_escape_not_the_missing_slash",
-        input: (
-            "user-agent:foobot\ndisallow:%2F\n",
-            "foobot",
-            "http://example.com/",
-        ),
-        engines: || vec![decodes_slash()],
-        answers: Some(("decodes-slash", Answer::Disallow)),
-        label: "rule-reserved-escape",
-        force: Some("interpretation"),
-        ..PLANTED
-    },
-    Planted {
-        // `%2A` read as `*` makes `allow: /%2A` match `/en/` as long as `disallow: /en/`: the
-        // library fails comparing them. Replacing the escape removes the split too, but the
-        // probe shows what the library fails on.
-        test: "a_failure_on_two_rules_of_equal_length_is_named_not_the_escape_that_made_one_match",
-        input: (
-            "user-agent: *\nallow: /%2A\ndisallow: /en/\n",
-            "foobot",
-            "http://example.com/en/",
-        ),
-        engines: || vec![fails_on_equal_lengths(), google_parser()],
-        answers: Some(("fails-on-equal-lengths", Answer::Error)),
-        label: "equal-length-error",
-        force: Some("must"),
-        ..PLANTED
-    },
-    Planted {
-        // `rfc9309` disallows `/A` by decoding `%41`; the library, which decodes nothing, by
-        // matching `disallow: /a` without case. Taking that rule out turns it to `google`'s
-        // answer while neither profile's moves.
-        test: "a_profile_answer_met_through_letter_case_is_filed_under_letter_case",
-        input: (
-            "user-agent: *\ndisallow: /%41\ndisallow: /a\n",
-            "foobot",
-            "http://example.com/A",
-        ),
-        engines: || vec![caseless_paths(), google_parser()],
-        answers: Some(("caseless-paths", Answer::Disallow)),
-        label: "path-case",
-        ..PLANTED
-    },
-    Planted {
-        // Both profiles disallow: `rfc9309` through the space rule, which it compares as `%20`,
-        // Google's parser through the colonless `disallow /`. The library reads the space as
-        // Google's parser does and the colonless line as `rfc9309` does, and allows. Putting the
-        // space rule right moves no profile apart; taking its line out shows how the library
-        // reads the rest: as `rfc9309`.
-        test: "a_profile_mix_is_found_with_one_construct_s_lines_taken_out",
-        input: (
-            "user-agent: foobot\ndisallow:/a  -\ndisallow /\n",
-            "foobot",
-            "http://example.com/a%20%20-",
-        ),
-        engines: || vec![strict_colons()],
-        answers: Some(("strict-colons", Answer::Allow)),
-        label: COMBINED,
-        mix: Some(["inner-space", "missing-colon"]),
-        ..PLANTED
-    },
-    Planted {
-        test: "a_reserved_escape_in_the_rule_alone_is_an_interpretation",
-        input: (
-            "user-agent: foobot\ndisallow: /a%3D\n",
-            "foobot",
-            "http://example.com/a=",
-        ),
-        engines: || vec![decodes_rule_equals()],
-        label: "rule-reserved-escape",
-        force: Some("interpretation"),
-        ..PLANTED
-    },
-    Planted {
-        test: "a_rule_starting_with_a_star_given_its_slash_is_the_missing_slash",
-        input: (
-            "user-agent: foobot\ndisallow: */\n",
-            "foobot",
-            "http://example.com/",
-        ),
-        engines: || vec![slashes_starred_rules()],
-        label: "no-leading-slash",
-        force: Some("undefined"),
-        ..PLANTED
-    },
-    Planted {
-        test: "an_escape_that_decodes_to_no_utf8_character_is_its_own_construct",
-        input: (
-            "user-agent: foobot\ndisallow: /%3E/~%C3\n",
-            "foobot",
-            "http://example.com/%3E/~%C3",
-        ),
-        engines: || vec![drops_undecodable_rules()],
-        label: "non-utf8-escape",
-        force: Some("must"),
-        ..PLANTED
-    },
-];
-
-/// Every planted quirk's family has one root cause, labelled as its row says.
-#[test]
-fn every_planted_quirk_is_labelled_by_its_construct() {
-    let mut failures = Vec::new();
-    for row in &PLANTED_QUIRKS {
-        let (body, agent, url) = row.input;
-        let catalogue = ablated(
-            &format!("planted-{}", row.test),
-            input(body, agent, url),
-            &mut (row.engines)(),
-        );
-        if let Some((who, answer)) = row.answers {
-            let said = catalogue.families()[0].split[who];
-            if said != answer {
-                failures.push(format!(
-                    "{}: {who} answers {said:?}, not {answer:?}",
-                    row.test
-                ));
-                continue;
-            }
-        }
-        let causes = root_causes(catalogue.index());
-        let [cause] = causes.as_slice() else {
-            failures.push(format!(
-                "{}: {} root causes: {causes:?}",
-                row.test,
-                causes.len()
-            ));
-            continue;
-        };
-        if cause.construct != row.label {
-            failures.push(format!(
-                "{}: labelled {}, not {}: {cause:?}",
-                row.test, cause.construct, row.label
-            ));
-        }
-        if let Some(split) = row.profile_split
-            && cause.profile_split != Some(split)
-        {
-            failures.push(format!(
-                "{}: profile split {:?}, not {split}",
-                row.test, cause.profile_split
-            ));
-        }
-        if let Some(force) = row.force
-            && clause(cause, None).force != force
-        {
-            failures.push(format!(
-                "{}: force {}, not {force}",
-                row.test,
-                clause(cause, None).force
-            ));
-        }
-        if let Some(mix) = row.mix
-            && (!cause.profile_mix() || cause.with != mix)
-        {
-            failures.push(format!(
-                "{}: no profile mix of {mix:?}: {cause:?}",
-                row.test
-            ));
-        }
-    }
-    assert!(failures.is_empty(), "{failures:#?}");
 }
