@@ -249,33 +249,26 @@ fn mismatches(row: &Quirk) -> Vec<String> {
     if let Some(force) = &row.force {
         differ(&mut out, "force", force, filed.force);
     }
-    if let Some(source) = &row.source {
-        holds(
-            &mut out,
-            "clause source",
-            filed.source,
-            &[source.clone()],
-            true,
-        );
-    }
+    let source = row.source.as_slice();
+    holds(&mut out, "clause source", filed.source, source, true);
     holds(&mut out, "title", &title(cause), &row.title, true);
     holds(&mut out, "title", &title(cause), &row.title_not, false);
     if let Some(ignored) = row.file_ignored {
         differ(&mut out, "file ignored", ignored, cause.file_ignored);
     }
-    if let Some(expected) = row.expected {
-        differ(
-            &mut out,
-            "profiles contradicted",
-            expected,
-            cause.expected.len(),
-        );
+    if let Some(contradicted) = row.expected {
+        let got = cause.expected.len();
+        differ(&mut out, "profiles contradicted", contradicted, got);
     }
     holds(&mut out, "feature", &cause.feature, &row.feature_not, false);
-    if let Some(phrase) = &row.phrase {
-        let got = narrower_phrase(&example, &row.label).unwrap_or_default();
-        holds(&mut out, "narrower phrase", got, &[phrase.clone()], true);
-    }
+    let phrase = narrower_phrase(&example, &row.label).unwrap_or_default();
+    holds(
+        &mut out,
+        "narrower phrase",
+        phrase,
+        row.phrase.as_slice(),
+        true,
+    );
     if !out.is_empty() {
         out.push(format!("(the root cause: {cause:?})"));
     }
