@@ -152,8 +152,11 @@ fn mismatches(row: &Quirk) -> Vec<String> {
             failed,
         );
     }
-    if let Some(check) = &row.cleaned {
-        let cleaned = &family.cleaned_for[&row.planted];
+    let cleaned = family.cleaned_for.get(&row.planted);
+    if let (Some(_), None) = (&row.cleaned, cleaned) {
+        out.push("no input cleaned for the planted engine".into());
+    }
+    if let (Some(check), Some(cleaned)) = (&row.cleaned, cleaned) {
         if let Some(removed) = &check.removed {
             differ(&mut out, "cleaned of", removed, &cleaned.removed);
         }
