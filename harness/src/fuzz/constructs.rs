@@ -670,12 +670,21 @@ pub const CONFIRMATIONS: &[Confirmation] = &[
     Confirmation { title: "a rule line before the first `user-agent` line makes the whole file fail to parse",
         robots: "Disallow: /archive/\nUser-agent: *\nDisallow: /private/\n",
         url: "http://example.com/private/page.html", answer: Answer::Error },
+    Confirmation { title: "a rule ending in `*$` (`Disallow: /*$`, which matches every path) matches nothing",
+        robots: "User-agent: *\nDisallow: /*$\n", url: "http://example.com/private/page.html",
+        answer: Answer::Allow },
+    Confirmation { title: "an empty `Disallow:` line allows everything, even beside `Disallow: /private/`",
+        robots: "User-agent: *\nDisallow: /private/\nDisallow:\n", url: "http://example.com/private/page.html",
+        answer: Answer::Allow },
+    Confirmation { title: "a rule is looked for anywhere in the URL, not only at the start of its path (`Disallow: /private/` blocks `/en/private/`)",
+        robots: "User-agent: *\nDisallow: /private/\n", url: "http://example.com/en/private/page.html",
+        answer: Answer::Disallow },
 ];
 
 /// Every misbehaviour titled, by construct (a row a line or a few, unformatted so that it reads
 /// as a table).
 #[rustfmt::skip]
-pub const MISBEHAVIOURS: [Misbehaviour; 64] = [
+pub const MISBEHAVIOURS: [Misbehaviour; 67] = [
     Misbehaviour { construct: "unknown-field", evidence: ReadsAs(EndsGroup),
         title: "an unknown line (`foo: bar`) ends the group", clause: None },
     Misbehaviour { construct: "unknown-field", evidence: ReadsAs(AsDisallow),
@@ -808,6 +817,12 @@ pub const MISBEHAVIOURS: [Misbehaviour; 64] = [
         title: "a rule line before the first `user-agent` line makes the whole file fail to parse", clause: None },
     Misbehaviour { construct: "rule-outside-group", evidence: Confirmed,
         title: "a rule line before the first `user-agent` line makes the library ignore the group after it", clause: None },
+    Misbehaviour { construct: "anchored-wildcard", evidence: Confirmed,
+        title: "a rule ending in `*$` (`Disallow: /*$`, which matches every path) matches nothing", clause: None },
+    Misbehaviour { construct: "empty-value", evidence: Confirmed,
+        title: "an empty `Disallow:` line allows everything, even beside `Disallow: /private/`", clause: None },
+    Misbehaviour { construct: "rule-elsewhere", evidence: Confirmed,
+        title: "a rule is looked for anywhere in the URL, not only at the start of its path (`Disallow: /private/` blocks `/en/private/`)", clause: None },
 ];
 
 /// The misbehaviours titled for `construct`, in the table's order.
