@@ -618,8 +618,6 @@ const KNOWN: &[&str] = &[
     "fuzz::ablation, fuzz::ablation::cause, fuzz::ablation::describe, \
      fuzz::ablation::misbehaviour, fuzz::ablation::neutralise, fuzz::ablation::probes, \
      fuzz::ablation::readings, fuzz::ablation::text",
-    "report, report::impact, report::landing, report::pages, report::pages::section, \
-     report::records, report::scores",
 ];
 
 #[test]
