@@ -612,14 +612,6 @@ fn a_circle_is_named_with_a_place_for_every_step() {
     assert!(text.contains("  d::e -> d   (src/d/e.rs:1)\n"), "{text}");
 }
 
-/// The components still to be broken, each as its modules joined by `, `: a list that only
-/// shrinks. A component not listed fails the test, and so does a listed one that is gone.
-const KNOWN: &[&str] = &[
-    "fuzz::ablation, fuzz::ablation::cause, fuzz::ablation::describe, \
-     fuzz::ablation::misbehaviour, fuzz::ablation::neutralise, fuzz::ablation::probes, \
-     fuzz::ablation::readings, fuzz::ablation::text",
-];
-
 #[test]
 fn no_module_of_the_harness_imports_in_a_circle() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
@@ -627,21 +619,5 @@ fn no_module_of_the_harness_imports_in_a_circle() {
     assert!(graph.modules.len() > 60, "{} modules", graph.modules.len());
     assert!(graph.edges[&m("fuzz::store")].contains_key(&m("fuzz::findings")));
     let found = circles(&graph);
-    let listed = |c: &Vec<Vec<String>>| {
-        let names: Vec<String> = c.iter().map(|m| name(m)).collect();
-        KNOWN.contains(&names.join(", ").as_str())
-    };
-    let new: Vec<Vec<Vec<String>>> = found.iter().filter(|c| !listed(c)).cloned().collect();
-    assert!(new.is_empty(), "{}", describe(&graph, &new));
-    let names: Vec<String> = found
-        .iter()
-        .map(|c| c.iter().map(|m| name(m)).collect::<Vec<_>>().join(", "))
-        .collect();
-    for known in KNOWN {
-        assert!(
-            names.iter().any(|n| n == known),
-            "no longer a circle, to be taken off KNOWN: {known}\n{}",
-            describe(&graph, &found)
-        );
-    }
+    assert!(found.is_empty(), "{}", describe(&graph, &found));
 }
