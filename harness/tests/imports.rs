@@ -40,6 +40,9 @@ enum Tok {
     Other,
 }
 
+/// A file's tokens, each with its line.
+type Tokens = Vec<(Tok, usize)>;
+
 /// The tokens of `text`, each with its line (1-based), with comments and literals left out.
 fn tokens(text: &str) -> Vec<(Tok, usize)> {
     let c: Vec<char> = text.chars().collect();
@@ -290,7 +293,7 @@ fn read_paths(
 /// The graph of a source tree given as (path under `src/`, text) pairs.
 fn graph(files: &[(String, String)]) -> Graph {
     let mut graph = Graph::default();
-    let lexed: Vec<(Vec<String>, &str, Vec<(Tok, usize)>)> = files
+    let lexed: Vec<(Vec<String>, &str, Tokens)> = files
         .iter()
         .map(|(file, text)| (file_module(file), file.as_str(), tokens(text)))
         .collect();
