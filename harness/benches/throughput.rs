@@ -16,7 +16,8 @@ use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use reptest::engines::adapters;
-use reptest::engines::{Engine, ReferenceEngine, SubprocessEngine};
+use reptest::engines::subprocess::SubprocessEngine;
+use reptest::engines::{Engine, ReferenceEngine};
 use reptest::fuzz::campaign::{Campaign, Settings, in_process_implementations};
 use reptest::fuzz::corpus::Corpus;
 use reptest::fuzz::store::Catalogue;

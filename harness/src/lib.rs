@@ -24,8 +24,6 @@ pub mod engines;
 pub mod explain;
 pub mod fetch;
 pub mod fuzz;
-#[cfg(test)]
-mod module_graph;
 pub mod report;
 pub mod scaffold;
 pub mod suite;

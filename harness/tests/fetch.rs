@@ -406,8 +406,8 @@ fn reptest_fetch_prints_the_exchange_the_outcome_and_the_verdicts() {
 /// requests with its own client.
 #[test]
 fn the_reference_adapter_fetches_over_the_protocol() {
-    use reptest::engines::SubprocessEngine;
     use reptest::engines::protocol::WireVerdict;
+    use reptest::engines::subprocess::SubprocessEngine;
 
     let command = ["adapter", "reference", "--profile", "google"];
     let command = std::iter::once(env!("CARGO_BIN_EXE_reptest"))
@@ -531,7 +531,8 @@ for line in sys.stdin:
 #[test]
 fn a_raise_and_no_answer_are_recorded_and_shown_apart() {
     use reptest::answer::Answer;
-    use reptest::engines::{EngineInfo, SubprocessEngine};
+    use reptest::engines::EngineInfo;
+    use reptest::engines::subprocess::SubprocessEngine;
     use reptest::suite::runner::{AdapterReport, Reply, run_fetch_cases};
 
     assert!(

@@ -15,6 +15,7 @@ mod findings_catalogue;
 mod fuzz_diff;
 mod fuzz_shards;
 mod implementer_run;
+mod imports;
 mod loader;
 mod protocol;
 mod report_page;

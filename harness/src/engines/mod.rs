@@ -1,6 +1,6 @@
 //! The implementations under test: one [`Engine`] trait, and its kinds: in process (the
 //! reference under a profile, the Rust crates of `reptest-peers`) and a long-lived adapter
-//! subprocess speaking protocol v1 ([`SubprocessEngine`], [`protocol`]); adapter manifests
+//! subprocess speaking protocol v1 ([`subprocess::SubprocessEngine`], [`protocol`]); adapter manifests
 //! and their setup ([`adapters`]); adapters from outside the repository, given by a
 //! directory or a command ([`outside`]); and a deliberately faulty adapter ([`faulty`]) for
 //! the harness's own tests.
@@ -16,9 +16,7 @@ pub mod outside;
 pub mod protocol;
 pub mod registry;
 pub mod serve;
-mod subprocess;
-
-pub use subprocess::SubprocessEngine;
+pub mod subprocess;
 
 use reptest_reference::Profile;
 
@@ -48,7 +46,7 @@ pub enum EngineError {
     Unavailable(String),
     /// No answer within the time limit: a performance finding, not a failure. `took` is when
     /// the late answer came, measured up to twice the limit (`None`: later than that, or not
-    /// waited for: see [`SubprocessEngine::give_up_after`]).
+    /// waited for: see [`subprocess::SubprocessEngine::give_up_after`]).
     Timeout {
         /// The time limit (the configured timeout).
         limit: std::time::Duration,

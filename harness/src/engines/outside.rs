@@ -15,8 +15,8 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 
-use crate::engines::SubprocessEngine;
 use crate::engines::adapters::{self, Adapter, Manifest};
+use crate::engines::subprocess::SubprocessEngine;
 
 /// How long a command adapter may take to print its hello when loaded.
 pub const HELLO_TIMEOUT: Duration = Duration::from_secs(10);

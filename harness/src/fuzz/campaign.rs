@@ -834,7 +834,8 @@ pub fn implementations_for(
             engines.push(Box::new(engine));
             continue;
         }
-        let mut engine = crate::engines::SubprocessEngine::new(name, adapter.command(), timeout);
+        let mut engine =
+            crate::engines::subprocess::SubprocessEngine::new(name, adapter.command(), timeout);
         match engine.ensure_started() {
             Ok(()) => engines.push(Box::new(engine)),
             Err(e) => warnings.push(format!("{name}: left out: {e}")),

@@ -17,6 +17,7 @@ pub mod findings;
 pub mod generate;
 pub mod invariants;
 pub mod measure;
+pub mod measured;
 pub mod merge;
 pub mod minimise;
 pub mod reask;

@@ -11,57 +11,15 @@ use std::collections::BTreeMap;
 use std::fmt::{self, Write as _};
 
 use reptest_reference::Profile;
-use serde::{Deserialize, Serialize};
 
 use crate::answer::Status;
-use crate::report::{CaseRecord, CheckResult, Implementation, Results};
-use crate::suite::cases::{Case, CaseKind, Force};
+use crate::report::results::{CaseRecord, CheckResult, Implementation, Results};
+pub use crate::report::results::{RecordsCaseRecord, RecordsCheckRecord};
+use crate::suite::cases::{Case, CaseKind};
 
 /// The case file the records cases come from; its verdict cases are shown in the section
 /// too.
 const RECORDS_PREFIX: &str = "records/";
-
-/// One records case: the body, the crawler, and what each check expects per profile.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RecordsCaseRecord {
-    /// `records/name`.
-    pub id: String,
-    /// The case file, relative to the workspace.
-    pub file: String,
-    /// Its tags.
-    pub tags: Vec<String>,
-    /// Its spec references.
-    pub spec: Vec<String>,
-    /// Its note.
-    pub note: Option<String>,
-    /// The profiles it applies to.
-    #[serde(with = "crate::answer::profile_list")]
-    pub profiles: Vec<Profile>,
-    /// What its checks rest on, per profile.
-    #[serde(with = "crate::answer::by_profile")]
-    pub force: BTreeMap<Profile, Force>,
-    /// The body, in the spec cases' escape convention when `escaped`.
-    pub robots: String,
-    /// Whether `robots` is escaped.
-    pub escaped: bool,
-    /// The crawler.
-    pub agent: String,
-    /// Its checks.
-    pub checks: Vec<RecordsCheckRecord>,
-}
-
-/// One check of a records case.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RecordsCheckRecord {
-    /// The field asked: `sitemaps`, `crawl-delay`, `request-rate`, `content-usage`.
-    pub field: String,
-    /// What is asked, as the run labels it (`crawl-delay`, `content-usage of /a`).
-    pub asked: String,
-    /// The expected value per profile, as the run shows values (`0.5`, `none`,
-    /// ``[`https://example.com/s.xml`]``).
-    #[serde(with = "crate::answer::by_profile")]
-    pub expect: BTreeMap<Profile, String>,
-}
 
 /// The report's record of a records case (`None` for any other case).
 pub fn case_record(case: &Case, file: String) -> Option<RecordsCaseRecord> {

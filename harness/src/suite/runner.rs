@@ -18,7 +18,8 @@ use reptest_reference::Profile;
 use crate::answer::{Answer, Status};
 use crate::engines::adapters::{self, Adapter};
 use crate::engines::protocol::WireVerdict;
-use crate::engines::{Engine, EngineError, EngineInfo, SubprocessEngine};
+use crate::engines::subprocess::SubprocessEngine;
+use crate::engines::{Engine, EngineError, EngineInfo};
 use crate::suite::cases::{self, Case, CaseKind, Expected, Force};
 
 /// Requests in a row without an answer after which a run gives up on an adapter: a hung

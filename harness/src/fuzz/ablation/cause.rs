@@ -1,6 +1,24 @@
 //! The cause of one implementation's split: the construct named from the ablation's answers.
 
-use super::*;
+use std::collections::BTreeSet;
+
+use reptest_reference::{Profile, RecordKind};
+
+use super::ask::construct_name;
+use super::describe::{LINES_OUT, variants};
+use super::probes::COMBINED;
+use super::probes::{
+    ANCHORED_WILDCARD, SHARED_SPLIT, blank_ends_group, inner_escaped_dollar, rule_value,
+    rule_values_where,
+};
+use super::readings::{flagged_under, profile_decisions};
+use super::text::{Line, any_value_span, is_rule, is_space, line_readings, split_lines};
+use crate::answer::Answer;
+use crate::engines::reference_name;
+use crate::fuzz::constructs;
+use crate::fuzz::findings::Ablated;
+use crate::fuzz::findings::{Family, FamilyInput};
+use crate::fuzz::generate::Input;
 
 /// What [`cause`] derived for one implementation in one family.
 #[derive(Clone, Debug, PartialEq, Eq)]

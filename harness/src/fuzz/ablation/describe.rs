@@ -1,6 +1,21 @@
 //! The variants of an input by construct, and the words that name a construct and its instance.
 
-use super::*;
+use std::collections::BTreeMap;
+
+use reptest_reference::RecordKind;
+
+use super::neutralise::neutralised;
+use super::probes::{SHARED_SPLIT, inner_escaped_dollar, rule_lines_where, rule_value};
+use super::text::named_lines;
+use super::text::{
+    Line, any_value_span, has, is_reserved_escape, is_rule, is_space, join_lines, key_span,
+    line_readings, near_nonstandard_name, path_at, rewrite_lines, split_lines, url_hex_lowered,
+    with_body,
+};
+use crate::fuzz::constructs;
+use crate::fuzz::findings::{Family, FamilyInput};
+use crate::fuzz::generate::Input;
+use crate::text::hex_octet;
 
 /// The input with each construct it holds neutralised (every occurrence of it at once), one
 /// variant or more per construct (a misspelled line spelled right and taken out; an empty
@@ -359,22 +374,6 @@ pub(super) fn bare_percent_on_escape(lines: &[&[u8]], input: &Input) -> Option<S
         (path.starts_with(&value[..=at]) && hex_octet(&escape[1..]).is_some())
             .then(|| String::from_utf8_lossy(escape).into_owned())
     })
-}
-
-/// "the line `…`", "the lines `…` and `…`", "the lines `…`, `…` and 2 more".
-pub(super) fn named_lines(lines: &[&[u8]]) -> String {
-    let show = |line: &[u8]| crate::text::inline_code(line, 60);
-    match lines {
-        [one] => format!("the line {}", show(one)),
-        [first, second] => format!("the lines {} and {}", show(first), show(second)),
-        [first, second, rest @ ..] => format!(
-            "the lines {}, {} and {} more",
-            show(first),
-            show(second),
-            rest.len()
-        ),
-        [] => String::new(),
-    }
 }
 
 /// The name of the probes `line_alone_variants` are asked under: evidence, never a

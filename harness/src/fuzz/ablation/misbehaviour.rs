@@ -4,7 +4,22 @@
 //! the input is not, the library's answer is what that reading gives; the misbehaviours of
 //! [`constructs::MISBEHAVIOURS`] say which reading of which construct titles a report's entry.
 
-use super::*;
+use std::collections::BTreeMap;
+
+use reptest_reference::{ParseOptions, Profile, RecordKind, Robots};
+
+use super::describe::variants;
+use super::probes::rule_value;
+use super::readings::{match_ends, pattern_matches};
+use super::text::{
+    Line, any_value_span, decode_unreserved, is_reserved_escape, is_rule, is_space, join_lines,
+    key_span, line_readings, path_at, rewrite_escapes, split_lines, with_body,
+};
+use crate::answer::Answer;
+use crate::fuzz::constructs;
+use crate::fuzz::generate::Input;
+use crate::text::hex_octet;
+
 use crate::fuzz::constructs::{Evidence, Misbehaviour, Reading};
 
 /// A rule no URL's path holds.

@@ -1,6 +1,25 @@
 //! Each construct an input holds, neutralised: one variant or more per construct.
 
-use super::*;
+use reptest_reference::{Diagnostic, RecordKind};
+
+use super::probes::rule_value;
+use super::readings::{
+    expanded_wildcard, group_variants, groups_of, keeps_reference, line_variants, longest_first,
+    pattern_rule, profiles_agree, ties_allow_first, without_star_group,
+};
+use super::text::{
+    Line, any_value_span, complete_bare_percent, decode_all, decode_unreserved, encode_non_ascii,
+    escape_bare_percent, has, has_trailing_space, holds_field_name, is_commented_rule, is_rule,
+    is_space, is_special_escape, is_word_and_space, join_lines, join_without, key_span,
+    line_readings, meaningful_lines, near_field_name, near_nonstandard_name, normalise_escapes,
+    on_both_sides, one_agent_per_group, only_rule, other_names_renamed, path_at,
+    replace_reserved_escapes, reserved_stand_in, rewrite_escapes, rewrite_lines, rewrite_lines_at,
+    rewrite_rules, rewrite_url_path, split_lines, token_of, upper_hex, value_span, with_body,
+    with_rule_in_empty_groups, without_equal_matches, without_ties,
+};
+use crate::fuzz::constructs;
+use crate::fuzz::generate::Input;
+use crate::text::{hex_octet, is_control};
 
 pub(super) fn neutralised(input: &Input) -> Vec<(&'static str, Input)> {
     let body = input.body();
@@ -902,3 +921,47 @@ pub(super) fn neutralised(input: &Input) -> Vec<(&'static str, Input)> {
     });
     out
 }
+
+/// The input with the crawler renamed by `rename` (given its name, without the version): in
+/// the question, and in every `user-agent` line whose value is its product token.
+fn renamed_crawler(
+    input: &Input,
+    body: &[u8],
+    readings: &[(Vec<RecordKind>, Vec<Diagnostic>)],
+    rename: &dyn Fn(&str) -> String,
+) -> Input {
+    let token = token_of(&input.agent);
+    let lines = rewrite_lines(body, readings, &|line, kinds, _| {
+        let (s, e) = any_value_span(&line.content)?;
+        let value = String::from_utf8_lossy(&line.content[s..e]);
+        (kinds.contains(&RecordKind::UserAgent) && value.trim().eq_ignore_ascii_case(&token)).then(
+            || {
+                Some(
+                    [
+                        &line.content[..s],
+                        rename(&value).as_bytes(),
+                        &line.content[e..],
+                    ]
+                    .concat(),
+                )
+            },
+        )
+    });
+    let (name, version) = input
+        .agent
+        .split_at(input.agent.find('/').unwrap_or(input.agent.len()));
+    Input {
+        agent: rename(name) + version,
+        ..with_body(input, lines.as_deref().unwrap_or(body))
+    }
+}
+
+/// The crawlers Google's 2019 text excepts from the `*` group (an asterisk matches every
+/// crawler but the AdsBot ones, which a file must name), by product token, lower-cased.
+const GOOGLE_EXCEPTED: [&str; 5] = [
+    "adsbot-google",
+    "adsbot-google-mobile",
+    "adsbot-google-mobile-apps",
+    "mediapartners-google",
+    "apis-google",
+];

@@ -1,6 +1,19 @@
 //! Probes: inputs built to show one behaviour of a library, each asked beside a control.
 
-use super::*;
+use reptest_reference::{Profile, RecordKind};
+
+use super::readings::{pattern_matches, pattern_rule};
+use super::text::named_lines;
+use super::text::{
+    UNRESERVED, any_value_span, decode_unreserved, has, is_rule, is_space, line_readings,
+    on_both_sides, path_at, rewrite_escapes, rewrite_rules, split_lines, upper_hex,
+    url_hex_lowered, with_body,
+};
+use crate::answer::Answer;
+use crate::engines::reference_name;
+use crate::fuzz::findings::{Family, FamilyInput};
+use crate::fuzz::generate::Input;
+use crate::text::hex_octet;
 
 /// The construct of the crawler's groups, one of them shared with another name, where
 /// cutting the shared group to the crawler's name and making the groups one each remove the
@@ -801,3 +814,6 @@ pub(super) fn anchor_decides(input: &Input) -> bool {
             })
     })
 }
+
+/// The label of a root cause no single construct explains.
+pub const COMBINED: &str = "combined";

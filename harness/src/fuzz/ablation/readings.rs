@@ -1,6 +1,16 @@
 //! Variants by line and by group, rule matching as the reference reads it, and the profiles' decisions.
 
-use super::*;
+use std::collections::BTreeSet;
+
+use reptest_reference::{Diagnostic, ParseOptions, Pattern, Profile, RecordKind, Robots};
+
+use super::text::{
+    Line, UNRESERVED, any_value_span, decode_unreserved, has, is_rule, is_space, join_lines,
+    join_without, line_readings, missing_continuations, path_at, rewrite_rules, split_lines,
+    token_of, with_body,
+};
+use crate::fuzz::generate::Input;
+use crate::text::hex_octet;
 
 /// A rule line's value as written, where it is a plain pattern: letters, digits and `-._~/`
 /// (what every reading compares as written), `*` anywhere and `$` at its end, with no

@@ -1,4 +1,5 @@
 use super::*;
+use crate::fuzz::generate::Input;
 
 #[test]
 fn escapes_that_decode_to_no_utf8_character_are_found_and_replaced() {

@@ -1,6 +1,9 @@
 //! The lines of a body as the reference splits them, and the rewriting of their keys, values and escapes.
 
-use super::*;
+use reptest_reference::{Diagnostic, ParseOptions, Profile, RecordKind, Robots};
+
+use crate::fuzz::generate::Input;
+use crate::text::hex_octet;
 
 /// One line of a body as the reference splits it: content and line end.
 #[derive(Clone)]
@@ -821,4 +824,20 @@ pub(super) fn with_rule_in_empty_groups(
         });
     }
     Some(join_lines(&out))
+}
+
+/// "the line `…`", "the lines `…` and `…`", "the lines `…`, `…` and 2 more".
+pub(super) fn named_lines(lines: &[&[u8]]) -> String {
+    let show = |line: &[u8]| crate::text::inline_code(line, 60);
+    match lines {
+        [one] => format!("the line {}", show(one)),
+        [first, second] => format!("the lines {} and {}", show(first), show(second)),
+        [first, second, rest @ ..] => format!(
+            "the lines {}, {} and {} more",
+            show(first),
+            show(second),
+            rest.len()
+        ),
+        [] => String::new(),
+    }
 }

@@ -2,10 +2,10 @@
 //! confirmed where the library was asked the misbehaviour's canonical input
 //! ([`crate::fuzz::constructs::CONFIRMATIONS`]).
 
-use super::Measured;
 use crate::answer::Answer;
 use crate::fuzz::constructs::Misbehaviour;
 use crate::fuzz::findings::Index;
+use crate::fuzz::measured::Measured;
 use crate::fuzz::rootcause::RootCause;
 
 /// What one behaviour's root causes (its verdict directions) show the library does wrong: the
