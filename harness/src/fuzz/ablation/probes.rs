@@ -17,11 +17,11 @@ use crate::text::hex_octet;
 
 /// The construct of the crawler's groups, one of them shared with another name, where
 /// cutting the shared group to the crawler's name and making the groups one each remove the
-/// split ([`cause`]): never neutralised on its own.
+/// split ([`cause`](super::cause::cause)): never neutralised on its own.
 pub const SHARED_SPLIT: &str = "shared-split-group";
 
 /// The construct of a rule holding `*` and ending in `$` where only both together split
-/// ([`cause`]): never neutralised on its own.
+/// ([`cause`](super::cause::cause)): never neutralised on its own.
 pub const ANCHORED_WILDCARD: &str = "anchored-wildcard";
 
 /// The name of the probe `file_ignored_probe` is asked under: evidence, never a construct.
