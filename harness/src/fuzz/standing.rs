@@ -143,6 +143,23 @@ pub fn judge(cause: &RootCause, force: &str, index: &Index) -> Judged {
             ),
         };
     }
+    // A MUST of Google's text alone, on a point RFC 9309 does not address: binding only on a
+    // library that claims Google's reading.
+    let rfc_silent = crate::fuzz::constructs::clause(cause.construct)
+        .is_some_and(|c| crate::fuzz::clauses::RFC_SILENT.iter().any(|s| **s == c));
+    if rfc_silent && matches!(force, "must" | "should") && claim != ClaimedReading::Google {
+        return judged(
+            Standing::Reading,
+            format!(
+                "RFC 9309 does not address this point; only Google's text requires the other \
+                 answer, and the library's documentation claims {}",
+                match claim {
+                    ClaimedReading::None => "no reading".to_owned(),
+                    other => format!("the `{}` reading", other.name()),
+                }
+            ),
+        );
+    }
     let agreeing = agreeing_profiles(cause);
     let named = |profiles: &[Profile]| {
         profiles
