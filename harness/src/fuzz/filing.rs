@@ -925,12 +925,19 @@ struct Entry<'c> {
 
 impl Entry<'_> {
     /// What the library does wrong: the misbehaviour's title, else the construct in words;
-    /// where every one of its root causes is a failure (an exception, a crash), that the call
+    /// where every root cause it stands as is a failure (an exception, a crash), that the call
     /// fails on it.
     fn heading(&self) -> String {
         match self.title {
             Some(m) => m.title.to_owned(),
-            None if self.causes.iter().all(|(c, _)| c.kind == Kind::Error) => {
+            // The entry stands as a defect through its failures alone (its other directions
+            // readings): the failure is what the library does wrong.
+            None if self
+                .causes
+                .iter()
+                .filter(|(_, j)| j.standing == self.judged.standing)
+                .all(|(c, _)| c.kind == Kind::Error) =>
+            {
                 format!("the call fails (an error or a crash) on {}", self.what)
             }
             None => self.what.clone(),
