@@ -133,6 +133,10 @@ pub enum Target {
     /// Field names as usually written (`User-agent`, `Allow`, `Disallow`, `Sitemap`,
     /// `Crawl-delay`) and one space after the colon of a non-empty value.
     FieldNames,
+    /// Each blank line before a `user-agent` line whose last line before it is no rule: a
+    /// reader takes the blank line for the end of a group the texts read on (`User-agent: a`,
+    /// `Crawl-delay: 5`, a blank line, `User-agent: b`, `Disallow: /` is one group).
+    BlankInGroup,
 }
 
 /// One readable rewrite: the construct it is for ([`ANY`] for every one), what it rewrites,
@@ -262,6 +266,12 @@ pub const REWRITES: &[Rewrite] = &[
         target: Target::RootRule,
         candidates: &["/private/"],
         says: "the URL's path `/` written `/private/page.html` (and a rule `/` written `/private/`)",
+    },
+    Rewrite {
+        construct: ANY,
+        target: Target::BlankInGroup,
+        candidates: &[""],
+        says: "a blank line inside a group taken out",
     },
     Rewrite {
         construct: ANY,
@@ -739,6 +749,32 @@ pub fn rewritten(input: &Input, rewrite: &Rewrite, n: usize, construct: &str) ->
                 }
             }
             out.urls = vec![format!("{scheme}://{host}{candidate}page.html")];
+        }
+        Target::BlankInGroup => {
+            let key = |line: &[u8]| -> Option<String> {
+                let (content, _) = split_end(line);
+                let text = String::from_utf8_lossy(content);
+                let (key, _) = text.split_once(':')?;
+                Some(key.trim().to_ascii_lowercase())
+            };
+            let blank = |line: &[u8]| split_end(line).0.iter().all(u8::is_ascii_whitespace);
+            let mut kept: Vec<Vec<u8>> = Vec::new();
+            for (i, line) in input.lines.iter().enumerate() {
+                let before = kept.iter().rev().find(|l| !blank(l)).and_then(|l| key(l));
+                let after = input.lines[i + 1..]
+                    .iter()
+                    .find(|l| !blank(l))
+                    .and_then(|l| key(l));
+                let in_group = before.is_some_and(|k| k != "allow" && k != "disallow")
+                    && after.is_some_and(|k| k == "user-agent");
+                if !(blank(line) && in_group) {
+                    kept.push(line.clone());
+                }
+            }
+            if kept.len() == input.lines.len() {
+                return None;
+            }
+            out.lines = kept;
         }
         Target::FieldNames => {
             if input.body().contains(&b'\r') {
@@ -1268,6 +1304,32 @@ mod tests {
             !lines.contains(&30),
             "a rule that does not match: {lines:?}"
         );
+    }
+
+    /// A blank line inside what the texts read as one group goes; one after a group's rules,
+    /// before the next group, stays.
+    #[test]
+    fn a_blank_line_inside_a_group_is_taken_out() {
+        let blank = REWRITES
+            .iter()
+            .find(|r| r.target == Target::BlankInGroup)
+            .expect("a blank-line rewrite");
+        let input = FamilyInput {
+            robots: "User-agent: FooBot\nCrawl-delay: 5\n\nUser-agent: BarBot\nDisallow: /x\n\n\
+                     User-agent: BazBot\nDisallow: /\n"
+                .into(),
+            escaped: false,
+            agent: "FooBot".into(),
+            url: "http://example.com/x".into(),
+        }
+        .input();
+        let out = rewritten(&input, blank, 0, "non-standard-field").expect("rewritten");
+        assert_eq!(
+            out.body(),
+            b"User-agent: FooBot\nCrawl-delay: 5\nUser-agent: BarBot\nDisallow: /x\n\n\
+              User-agent: BazBot\nDisallow: /\n"
+        );
+        assert_eq!(rewritten(&out, blank, 0, "non-standard-field"), None);
     }
 
     #[test]
