@@ -679,12 +679,15 @@ pub const CONFIRMATIONS: &[Confirmation] = &[
     Confirmation { title: "a rule is looked for anywhere in the URL, not only at the start of its path (`Disallow: /private/` blocks `/en/private/`)",
         robots: "User-agent: *\nDisallow: /private/\n", url: "http://example.com/en/private/page.html",
         answer: Answer::Disallow },
+    Confirmation { title: "a rule holding `//` anywhere (`Disallow: /shop//cart`) does not block the path it names",
+        robots: "User-agent: *\nDisallow: /shop//cart\n", url: "http://example.com/shop//cart",
+        answer: Answer::Allow },
 ];
 
 /// Every misbehaviour titled, by construct (a row a line or a few, unformatted so that it reads
 /// as a table).
 #[rustfmt::skip]
-pub const MISBEHAVIOURS: [Misbehaviour; 67] = [
+pub const MISBEHAVIOURS: [Misbehaviour; 68] = [
     Misbehaviour { construct: "unknown-field", evidence: ReadsAs(EndsGroup),
         title: "an unknown line (`foo: bar`) ends the group", clause: None },
     Misbehaviour { construct: "unknown-field", evidence: ReadsAs(AsDisallow),
@@ -780,6 +783,8 @@ pub const MISBEHAVIOURS: [Misbehaviour; 67] = [
         title: "a `user-agent` value that is only part of the crawler's name selects its group", clause: None },
     Misbehaviour { construct: "cr-line-end", evidence: Confirmed,
         title: "a lone CR (`\\r`) is not read as a line end, so `User-agent: *` CR `Disallow: /private/` blocks nothing", clause: None },
+    Misbehaviour { construct: "double-slash", evidence: Confirmed,
+        title: "a rule holding `//` anywhere (`Disallow: /shop//cart`) does not block the path it names", clause: None },
     Misbehaviour { construct: "double-slash", evidence: Confirmed,
         title: "a rule starting with `//` (`Disallow: //private/`) does not block the path it names (`//private/page`)", clause: None },
     Misbehaviour { construct: "empty-query", evidence: Confirmed,
