@@ -684,6 +684,11 @@ pub const CONFIRMATIONS: &[Confirmation] = &[
         answer: Answer::Allow },
 ];
 
+/// The canonical input of the misbehaviour titled `title`, where it has one.
+pub fn confirmation(title: &str) -> Option<&'static Confirmation> {
+    CONFIRMATIONS.iter().find(|c| c.title == title)
+}
+
 /// Every misbehaviour titled, by construct (a row a line or a few, unformatted so that it reads
 /// as a table).
 #[rustfmt::skip]

@@ -1149,12 +1149,9 @@ fn root_cause_section(
         writeln!(out, "- **Standing**: {standing}: {}", judged.why)?;
     }
     // The title's canonical input, where the library was asked it and answered so.
-    if let Some((m, c)) = misbehaviour.and_then(|m| {
-        crate::fuzz::constructs::CONFIRMATIONS
-            .iter()
-            .find(|c| c.title == m.title)
-            .map(|c| (m, c))
-    }) && title::confirmed(measured, &cause.implementation, m)
+    if let Some((m, c)) =
+        misbehaviour.and_then(|m| Some((m, crate::fuzz::constructs::confirmation(m.title)?)))
+        && title::confirmed(measured, &cause.implementation, m)
     {
         writeln!(
             out,

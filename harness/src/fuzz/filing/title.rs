@@ -114,37 +114,27 @@ pub(crate) fn misbehaviour(
     (title, agrees)
 }
 
-/// Whether `implementation` answered the canonical input of `m`
-/// ([`crate::fuzz::constructs::CONFIRMATIONS`]) as the reference does: a verdict other than
-/// the misbehaviour's. Unasked, or an answer that is no verdict, refutes nothing.
-fn refuted(measured: &Measured, implementation: &str, m: &Misbehaviour) -> bool {
-    let Some(confirmation) = crate::fuzz::constructs::CONFIRMATIONS
-        .iter()
-        .find(|c| c.title == m.title)
-    else {
-        return false;
-    };
-    measured
-        .confirmations
-        .get(implementation)
-        .and_then(|answers| answers.get(m.title))
-        .is_some_and(|a| matches!(a, Answer::Allow | Answer::Disallow) && *a != confirmation.answer)
+/// What `implementation` answered on the canonical input of `m`
+/// ([`crate::fuzz::constructs::CONFIRMATIONS`]) and what a library with `m` answers there,
+/// where it was asked.
+fn asked(measured: &Measured, implementation: &str, m: &Misbehaviour) -> Option<(Answer, Answer)> {
+    let confirmation = crate::fuzz::constructs::confirmation(m.title)?;
+    let answer = measured.confirmations.get(implementation)?.get(m.title)?;
+    Some((*answer, confirmation.answer))
 }
 
-/// Whether `implementation` answered the canonical input of `m`
-/// ([`crate::fuzz::constructs::CONFIRMATIONS`]) as a library with `m` does.
+/// Whether `implementation` answered the canonical input of `m` as the reference does: a
+/// verdict other than the misbehaviour's. Unasked, or an answer that is no verdict, refutes
+/// nothing.
+fn refuted(measured: &Measured, implementation: &str, m: &Misbehaviour) -> bool {
+    asked(measured, implementation, m).is_some_and(|(answer, predicted)| {
+        matches!(answer, Answer::Allow | Answer::Disallow) && answer != predicted
+    })
+}
+
+/// Whether `implementation` answered the canonical input of `m` as a library with `m` does.
 pub(crate) fn confirmed(measured: &Measured, implementation: &str, m: &Misbehaviour) -> bool {
-    let Some(confirmation) = crate::fuzz::constructs::CONFIRMATIONS
-        .iter()
-        .find(|c| c.title == m.title)
-    else {
-        return false;
-    };
-    measured
-        .confirmations
-        .get(implementation)
-        .and_then(|answers| answers.get(m.title))
-        .is_some_and(|a| *a == confirmation.answer)
+    asked(measured, implementation, m).is_some_and(|(answer, predicted)| answer == predicted)
 }
 
 /// The misbehaviours of `before` that `other` holds too.
