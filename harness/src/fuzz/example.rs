@@ -133,6 +133,9 @@ pub enum Target {
     /// Field names as usually written (`User-agent`, `Allow`, `Disallow`, `Sitemap`,
     /// `Crawl-delay`) and one space after the colon of a non-empty value.
     FieldNames,
+    /// The URL's scheme and host (`https://www.army.mil`), written as the candidate: a
+    /// corpus site's name on a file the site does not serve reads as that site's.
+    Host,
     /// Each blank line before a `user-agent` line whose last line before it is no rule: a
     /// reader takes the blank line for the end of a group the texts read on (`User-agent: a`,
     /// `Crawl-delay: 5`, a blank line, `User-agent: b`, `Disallow: /` is one group).
@@ -272,6 +275,12 @@ pub const REWRITES: &[Rewrite] = &[
         target: Target::BlankInGroup,
         candidates: &[""],
         says: "a blank line inside a group taken out",
+    },
+    Rewrite {
+        construct: ANY,
+        target: Target::Host,
+        candidates: &["http://example.com"],
+        says: "the URL's host written `example.com`",
     },
     Rewrite {
         construct: ANY,
@@ -710,6 +719,16 @@ pub fn rewritten(input: &Input, rewrite: &Rewrite, n: usize, construct: &str) ->
                 new.extend_from_slice(in_case_of(candidate, &value).as_bytes());
                 new.extend_from_slice(&line[stop..]);
                 *line = new;
+            }
+        }
+        Target::Host => {
+            for url in &mut out.urls {
+                let Some(scheme_end) = url.find("://") else {
+                    continue;
+                };
+                let rest = &url[scheme_end + 3..];
+                let path = rest.find('/').unwrap_or(rest.len());
+                *url = format!("{candidate}{}", &rest[path..]);
             }
         }
         Target::Word(word) => {

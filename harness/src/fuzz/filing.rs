@@ -858,6 +858,7 @@ fn entries<'c>(ranked: &[&'c RootCause], index: &Index, measured: &Measured) -> 
             None => entries.push(Entry {
                 what,
                 title: None,
+                narrow: None,
                 real_shows: Vec::new(),
                 judged: judged.clone(),
                 force,
@@ -866,10 +867,77 @@ fn entries<'c>(ranked: &[&'c RootCause], index: &Index, measured: &Measured) -> 
         }
     }
     for entry in &mut entries {
+        // The directions that give the entry its standing come first: its anchor, its first
+        // section and its example show what makes it a defect (or a reading).
+        let standing = entry.judged.standing;
+        entry.causes.sort_by_key(|(_, j)| j.standing != standing);
         let causes: Vec<&RootCause> = entry.causes.iter().map(|(c, _)| *c).collect();
         (entry.title, entry.real_shows) = title::misbehaviour(&causes, index, measured);
+        let narrow: Vec<Option<&'static str>> = entry
+            .causes
+            .iter()
+            .filter(|(_, j)| j.standing == standing)
+            .map(|(c, _)| narrower(c, index))
+            .collect();
+        entry.narrow = match narrow.first() {
+            Some(Some(first)) if narrow.iter().all(|n| n == &Some(*first)) => {
+                let mut what = (*first).to_owned();
+                if entry.causes[0].0.file_ignored {
+                    what.push_str(WHOLE_FILE_IGNORED);
+                }
+                Some(what)
+            }
+            _ => None,
+        };
     }
-    entries
+    // Two constructs whose evidence shows one misbehaviour (a dropped query, met through an
+    // empty query and through a query parameter) are one behaviour: one entry, standing as
+    // its more serious part, in the place of the better ranked.
+    let mut merged: Vec<Entry<'c>> = Vec::new();
+    for entry in entries {
+        let same = merged.iter_mut().find(|e| match (e.title, entry.title) {
+            (Some(a), Some(b)) => a.title == b.title,
+            _ => false,
+        });
+        match same {
+            Some(into) => {
+                if entry.judged.standing < into.judged.standing {
+                    into.judged = entry.judged.clone();
+                    into.force = entry.force;
+                }
+                if into.narrow != entry.narrow {
+                    into.narrow = None;
+                }
+                into.causes.extend(entry.causes);
+                into.real_shows.extend(entry.real_shows);
+                let standing = into.judged.standing;
+                let mut paired: Vec<_> = into
+                    .causes
+                    .drain(..)
+                    .zip(into.real_shows.drain(..))
+                    .collect();
+                paired.sort_by_key(|((_, j), _)| j.standing != standing);
+                (into.causes, into.real_shows) = paired.into_iter().unzip();
+            }
+            None => merged.push(entry),
+        }
+    }
+    merged
+}
+
+/// The construct of `cause` as narrowly as its shown input's place for it allows
+/// ([`crate::fuzz::ablation::narrower_phrase`]), where that is narrower than its label.
+fn narrower(cause: &RootCause, index: &Index) -> Option<&'static str> {
+    if cause.construct == "hex-case" {
+        return None;
+    }
+    let family = index
+        .families
+        .iter()
+        .find(|f| f.id == cause.representative)?;
+    let seen = crate::fuzz::ablation::for_implementation(family, &cause.implementation);
+    let input = crate::fuzz::ablation::shown_input(&seen, &cause.implementation)?.input();
+    crate::fuzz::ablation::narrower_phrase(&input, cause.construct)
 }
 
 /// An implementation's defects, one per behaviour, in the order its report ranks them: the
@@ -916,6 +984,9 @@ struct Entry<'c> {
     /// What the library does wrong, where the evidence of every root cause shows one
     /// misbehaviour ([`misbehaviour`]).
     title: Option<&'static Misbehaviour>,
+    /// The construct as narrowly as the inputs of the root causes it stands as say it, where
+    /// they all say it alike.
+    narrow: Option<String>,
     /// Per root cause, whether its real file (if any) shows the title's misbehaviour.
     real_shows: Vec<bool>,
     judged: Judged,
@@ -938,9 +1009,12 @@ impl Entry<'_> {
                 .filter(|(_, j)| j.standing == self.judged.standing)
                 .all(|(c, _)| c.kind == Kind::Error) =>
             {
-                format!("the call fails (an error or a crash) on {}", self.what)
+                format!(
+                    "the call fails (an error or a crash) on {}",
+                    self.narrow.as_ref().unwrap_or(&self.what)
+                )
             }
-            None => self.what.clone(),
+            None => self.narrow.clone().unwrap_or_else(|| self.what.clone()),
         }
     }
 

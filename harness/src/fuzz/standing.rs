@@ -67,6 +67,61 @@ fn as_googles_parser<'w>(
         .copied()
 }
 
+/// Where the library's answer is what the reference gives under one profile once a point the
+/// texts leave open is read another way: the cause's own construct, where the profiles part
+/// on it or the texts are silent (a line without its colon read as meant, or taken out), or
+/// any construct of the input that no text defines (a rule path without its leading `/`).
+/// The library reads that point one way and the rest of the file as the profile does: a
+/// reading, as each of its two parts is. The construct and the profile.
+fn read_one_way(cause: &RootCause, index: &Index) -> Option<(&'static str, Profile)> {
+    let open = |construct: &str| {
+        (construct == cause.construct
+            && matches!(
+                force_of(construct),
+                Some("profile-split" | "interpretation")
+            ))
+            || force_of(construct) == Some("undefined")
+    };
+    if !matches!(cause.answer, Answer::Allow | Answer::Disallow) {
+        return None;
+    }
+    let family = index
+        .families
+        .iter()
+        .find(|f| f.id == cause.representative)?;
+    let seen = crate::fuzz::ablation::for_implementation(family, &cause.implementation);
+    let input = crate::fuzz::ablation::shown_input(&seen, &cause.implementation)?.input();
+    let url = input.urls.first()?;
+    let answer = |input: &crate::fuzz::generate::Input, profile| {
+        let robots = reptest_reference::Robots::parse(
+            &input.body(),
+            reptest_reference::ParseOptions::new(profile),
+        );
+        let agents = [input.agent.as_str()];
+        let selection = robots.select(&agents);
+        let verdict = selection.check_url(url).ok()?;
+        Some(if verdict.allowed {
+            Answer::Allow
+        } else {
+            Answer::Disallow
+        })
+    };
+    crate::fuzz::ablation::variants(&input)
+        .into_iter()
+        .filter(|(c, _)| open(c))
+        .find_map(|(construct, variant)| {
+            [Profile::Rfc9309, Profile::Google]
+                .into_iter()
+                .find(|p| answer(&variant, *p) == Some(cause.answer))
+                .map(|p| (construct, p))
+        })
+}
+
+/// The force of `construct`'s clause.
+fn force_of(construct: &str) -> Option<&'static str> {
+    crate::fuzz::constructs::clause(construct).map(|c| c.force)
+}
+
 /// The profiles whose reference answer the library gives.
 fn agreeing_profiles(cause: &RootCause) -> Vec<Profile> {
     [Profile::Rfc9309, Profile::Google]
@@ -161,6 +216,31 @@ pub fn judge(cause: &RootCause, force: &str, index: &Index) -> Judged {
         );
     }
     let agreeing = agreeing_profiles(cause);
+    // Neither profile's answer on the input, but one profile's once the point where they part
+    // is read the other way: a mix of two readings, as above.
+    if claim != ClaimedReading::Google
+        && agreeing.is_empty()
+        && let Some((construct, profile)) = read_one_way(cause, index)
+    {
+        let what = crate::fuzz::constructs::phrase(construct).unwrap_or(construct);
+        return if force_of(construct) == Some("undefined") {
+            judged(
+                Standing::Undefined,
+                format!(
+                    "no text says what a crawler does with {what}; read one way, the rest of \
+                     the file gives the library's answer as `{profile}` does"
+                ),
+            )
+        } else {
+            judged(
+                Standing::Reading,
+                format!(
+                    "the profiles part on {what}; it reads that point one way and the rest of \
+                     the file as `{profile}` does"
+                ),
+            )
+        };
+    }
     let named = |profiles: &[Profile]| {
         profiles
             .iter()
