@@ -931,12 +931,7 @@ fn narrower(cause: &RootCause, index: &Index) -> Option<&'static str> {
     if cause.construct == "hex-case" {
         return None;
     }
-    let family = index
-        .families
-        .iter()
-        .find(|f| f.id == cause.representative)?;
-    let seen = crate::fuzz::ablation::for_implementation(family, &cause.implementation);
-    let input = crate::fuzz::ablation::shown_input(&seen, &cause.implementation)?.input();
+    let input = crate::fuzz::standing::shown(cause, index)?;
     crate::fuzz::ablation::narrower_phrase(&input, cause.construct)
 }
 

@@ -85,12 +85,7 @@ fn read_one_way(cause: &RootCause, index: &Index) -> Option<(&'static str, Profi
     if !matches!(cause.answer, Answer::Allow | Answer::Disallow) {
         return None;
     }
-    let family = index
-        .families
-        .iter()
-        .find(|f| f.id == cause.representative)?;
-    let seen = crate::fuzz::ablation::for_implementation(family, &cause.implementation);
-    let input = crate::fuzz::ablation::shown_input(&seen, &cause.implementation)?.input();
+    let input = shown(cause, index)?;
     let url = input.urls.first()?;
     let answer = |input: &crate::fuzz::generate::Input, profile| {
         let robots = reptest_reference::Robots::parse(
@@ -115,6 +110,17 @@ fn read_one_way(cause: &RootCause, index: &Index) -> Option<(&'static str, Profi
                 .find(|p| answer(&variant, *p) == Some(cause.answer))
                 .map(|p| (construct, p))
         })
+}
+
+/// The input a root cause's section shows: its representative family's, as its library was
+/// asked it.
+pub(crate) fn shown(cause: &RootCause, index: &Index) -> Option<crate::fuzz::generate::Input> {
+    let family = index
+        .families
+        .iter()
+        .find(|f| f.id == cause.representative)?;
+    let seen = crate::fuzz::ablation::for_implementation(family, &cause.implementation);
+    Some(crate::fuzz::ablation::shown_input(&seen, &cause.implementation)?.input())
 }
 
 /// The force of `construct`'s clause.
