@@ -371,25 +371,25 @@ pub const CONSTRUCTS: [Construct; 91] = [
              decodes before splitting the URL, cutting the path there while the rule keeps it"),
         clause: Some(&RESERVED_ESCAPE), ..ROW },
     Construct { name: "escape-length", place: File,
-        phrase: Some("a percent-encoding in a rule, which the library counts as the one character it \
-             encodes in the rule's length (`Disallow: /a%3E` as long as `Allow: /a*`)"),
+        phrase: Some("a percent-encoded character outside the unreserved set (`%3E`, `%C3%A9`) counts as \
+             one character, not its octets, in a rule's length, so `Disallow: /caf%C3%A9` loses to \
+             the shorter `Allow: /caf*`"),
         clause: Some(&ESCAPE_LENGTH), ..ROW },
     Construct { name: "space-length", place: File,
         phrase: Some("whitespace at the end of a rule line, which the library leaves out of the rule's \
              path but counts in its length (`Disallow: /a` and two tabs outweighs `Allow: /ab`)"),
         clause: Some(&TRAILING_SPACE), ..ROW },
     Construct { name: "anchor-length", place: File,
-        phrase: Some("a rule ending in `$`, whose `$` the library leaves out of the rule's length \
-             (`Allow: /a$` ties `Disallow: /a*`)"),
+        phrase: Some("a rule ending in `$`, whose `$` the library leaves out of the rule's length, so \
+             `Disallow: /api/*` beats `Allow: /api/$` (equal in length: the `Allow` should win)"),
         clause: Some(&ANCHOR_LENGTH), ..ROW },
     Construct { name: "allow-ignored", place: File,
         phrase: Some("an `Allow` rule decides, and the library obeys no `Allow` line (`Disallow: /` with \
              `Allow: /page` disallows `/page`)"),
         clause: Some(&ALLOW_IGNORED), ..ROW },
     Construct { name: "equal-length-error", place: File,
-        phrase: Some("two different rules of equal length that both match as the library reads them, \
-             one holding `*` or `%2A` (`Allow: /a*` beside `Disallow: /ab`), which the library \
-             fails to compare"),
+        phrase: Some("a URL that two rules of equal length match, one of them holding `*` or `%2A` \
+             (`Allow: /shop/*` and `Disallow: /shop/a` on `/shop/a`), which the library cannot order"),
         clause: Some(&EQUAL_MATCH), ..ROW },
     Construct { name: "combined", place: File,
         phrase: Some("no single construct (each neutralised alone, the split stays)"),
@@ -461,6 +461,9 @@ pub enum Evidence {
     /// no misbehaviour read from the inputs titles the entry, and the entry shows the canonical
     /// input beside its own.
     Confirmed,
+    /// As [`Evidence::Confirmed`], for a library that ignores the whole file on the construct
+    /// (its root causes say so): the title says that, and only such a root cause takes it.
+    ConfirmedWholeFile,
 }
 
 /// What a library does wrong on a construct, in its maintainer's words, and the evidence that
@@ -481,7 +484,7 @@ pub struct Misbehaviour {
     pub clause: Option<&'static Clause>,
 }
 
-use Evidence::{Answers, Confirmed, ReadsAs};
+use Evidence::{Answers, Confirmed, ConfirmedWholeFile, ReadsAs};
 use Reading::*;
 
 /// A canonical input on which a library with a misbehaviour answers `answer` and the
@@ -511,7 +514,7 @@ pub const CONFIRMATIONS: &[Confirmation] = &[
     Confirmation { title: "a bare field name without a colon (`Disallow`) is read as that field with an empty value, so a `User-agent` line after it starts a new group",
         robots: "User-agent: FooBot\nDisallow\nUser-agent: BarBot\nDisallow: /private/\n",
         url: "http://example.com/private/page.html", answer: Answer::Allow },
-    Confirmation { title: "a crawler that shares a group with another name also gets the rules of that name's other groups",
+    Confirmation { title: "a crawler listed in a group with another name also gets the rules of that name's other groups (its later ones, and its earlier ones where that name is listed first)",
         robots: "User-agent: BarBot\nDisallow: /private/\n\nUser-agent: BarBot\nUser-agent: FooBot\nDisallow: /archive/\n", url: "http://example.com/private/page.html",
         answer: Answer::Disallow },
     Confirmation { title: "of several groups naming the crawler, the first one holding a matching rule decides, not the longest matching rule of them all",
@@ -532,14 +535,14 @@ pub const CONFIRMATIONS: &[Confirmation] = &[
     Confirmation { title: "an empty `Disallow:` line is read as `Allow: /`, so beside `Disallow: /` it allows everything",
         robots: "User-agent: *\nDisallow: /\nDisallow:\n", url: "http://example.com/page.html",
         answer: Answer::Allow },
-    Confirmation { title: "rules before the first `user-agent` line are obeyed",
+    Confirmation { title: "rules before the first `user-agent` line are obeyed by every crawler without a group of its own, as a `*` group would be",
         robots: "Disallow: /private/\n\nUser-agent: BarBot\nDisallow: /archive/\n",
         url: "http://example.com/private/page.html", answer: Answer::Disallow },
     Confirmation { title: "in a file with no `user-agent` line, its rules apply to every crawler",
         robots: "Disallow: /private/\n", url: "http://example.com/private/page.html",
         answer: Answer::Disallow },
-    Confirmation { title: "a line whose 6th, 9th or 11th byte falls inside a non-ASCII character (`foo: café`) makes the call panic: the line is cut at the length of `allow:`, `disallow:` or `user-agent:`",
-        robots: "User-agent: *\nfoo: café\nDisallow: /private/\n", url: "http://example.com/private/page.html",
+    Confirmation { title: "a line with a non-ASCII character across its 6th and 7th, 9th and 10th, or 11th and 12th bytes (`Allow: /ñu/`, `foo: café`) makes the call panic: each line is cut at the length of `allow:`, `disallow:` or `user-agent:` without regard to characters",
+        robots: "User-agent: *\nDisallow: /private/\nAllow: /ñu/\n", url: "http://example.com/private/page.html",
         answer: Answer::Error },
     Confirmation { title: "a `Disallow` beats an `Allow` of equal length (the `Allow` should win)",
         robots: "User-agent: *\nAllow: /page\nDisallow: /page\n", url: "http://example.com/page",
@@ -655,7 +658,7 @@ pub const CONFIRMATIONS: &[Confirmation] = &[
     Confirmation { title: "a line with whitespace before its colon (`Disallow :/a`) is ignored",
         robots: "User-agent: *\nDisallow :/private/\n", url: "http://example.com/private/page.html",
         answer: Answer::Allow },
-    Confirmation { title: "a non-standard line such as `Crawl-delay: 5` between two `user-agent` lines ends the group",
+    Confirmation { title: "a `Crawl-delay` line between two `user-agent` lines ends the group",
         robots: "User-agent: FooBot\nCrawl-delay: 5\nUser-agent: BarBot\nDisallow: /private/\n", url: "http://example.com/private/page.html",
         answer: Answer::Allow },
     Confirmation { title: "a `Sitemap` line inside a group ends the group",
@@ -727,6 +730,57 @@ pub const CONFIRMATIONS: &[Confirmation] = &[
     Confirmation { title: "a rule holding `//` anywhere (`Disallow: /shop//cart`) does not block the path it names",
         robots: "User-agent: *\nDisallow: /shop//cart\n", url: "http://example.com/shop//cart",
         answer: Answer::Allow },
+    Confirmation { title: "a `#` right after a rule's path, with no space before it (`Disallow: /private/#top`), is kept in the path instead of starting a comment",
+        robots: "User-agent: *\nDisallow: /private/#top\n", url: "http://example.com/private/page.html",
+        answer: Answer::Allow },
+    Confirmation { title: "a `#` right after an `Allow` rule's path, with no space before it (`Allow: /private/#top`), is kept in the path instead of starting a comment",
+        robots: "User-agent: *\nAllow: /private/#top\nDisallow: /\n", url: "http://example.com/private/page.html",
+        answer: Answer::Disallow },
+    Confirmation { title: "in a rule ending in `$`, a `*` is tried only up to the first occurrence of the text after it, so `Disallow: /*.pdf$` misses `/a.pdf.pdf`",
+        robots: "User-agent: *\nDisallow: /*.pdf$\n", url: "http://example.com/a.pdf.pdf",
+        answer: Answer::Allow },
+    Confirmation { title: "a misspelled `disallow` line (`Dsallow: /private/`) is read as a `Disallow` rule",
+        robots: "User-agent: *\nDsallow: /private/\n", url: "http://example.com/private/page.html",
+        answer: Answer::Disallow },
+    Confirmation { title: "the URL's `//` is read as `/` before matching, so `Disallow: /shop/cart` blocks `/shop//cart` and a rule holding `//` blocks nothing",
+        robots: "User-agent: *\nDisallow: /shop/cart\n", url: "http://example.com/shop//cart",
+        answer: Answer::Disallow },
+    Confirmation { title: "a rule starting with `//` whose first segment holds a colon (`Disallow: //a:b`) makes the call fail: the rule is read as a URL whose port is no number",
+        robots: "User-agent: *\nDisallow: //a:b\n", url: "http://example.com/private/page.html",
+        answer: Answer::Error },
+    Confirmation { title: "a known field name followed by `:` anywhere in a line (`Note: disallow: /private/`) is read as that field",
+        robots: "User-agent: *\nNote: disallow: /private/\n", url: "http://example.com/private/page.html",
+        answer: Answer::Disallow },
+    Confirmation { title: "a file of one line (`User-agent: * Disallow: /private/`) is read as several lines, one per field name in it",
+        robots: "User-agent: * Disallow: /private/\n", url: "http://example.com/private/page.html",
+        answer: Answer::Disallow },
+    Confirmation { title: "a rule ending in `$` loses its `$` from its length, so `Disallow: /api/*` beats `Allow: /api/$` (equal in length: the `Allow` should win)",
+        robots: "User-agent: *\nAllow: /api/$\nDisallow: /api/*\n", url: "http://example.com/api/",
+        answer: Answer::Disallow },
+    Confirmation { title: "a line of one word without a colon (`Disallow`) makes the call fail",
+        robots: "User-agent: *\nDisallow\nDisallow: /private/\n", url: "http://example.com/private/page.html",
+        answer: Answer::Error },
+    Confirmation { title: "a percent-encoded `?` in the URL's path is decoded before the URL is split at its query, so `Disallow: /a%3Fb` does not block `/a%3Fb`",
+        robots: "User-agent: *\nDisallow: /a%3Fb\n", url: "http://example.com/a%3Fb",
+        answer: Answer::Allow },
+    Confirmation { title: "a URL that two rules of equal length match, one of them holding `*` (`Allow: /shop/*` and `Disallow: /shop/a` on `/shop/a`), makes the call fail: the library cannot order the two",
+        robots: "User-agent: *\nAllow: /shop/*\nDisallow: /shop/a\n", url: "http://example.com/shop/a",
+        answer: Answer::Error },
+    Confirmation { title: "a percent-encoded character outside the unreserved set (`%C3%A9`) counts as one character, not its octets, in a rule's length, so `Disallow: /caf%C3%A9` loses to the shorter `Allow: /caf*`",
+        robots: "User-agent: *\nDisallow: /caf%C3%A9\nAllow: /caf*\n", url: "http://example.com/caf%C3%A9",
+        answer: Answer::Allow },
+    Confirmation { title: "whitespace at the end of a rule line is left out of its path but counted in its length, so `Disallow: /shop` and three spaces beats `Allow: /shop/`",
+        robots: "User-agent: *\nDisallow: /shop   \nAllow: /shop/\n", url: "http://example.com/shop/cart",
+        answer: Answer::Disallow },
+    Confirmation { title: "an `Allow` line is not obeyed: `Disallow: /private/` with `Allow: /private/page.html` disallows `/private/page.html`",
+        robots: "User-agent: *\nDisallow: /private/\nAllow: /private/page.html\n", url: "http://example.com/private/page.html",
+        answer: Answer::Disallow },
+    Confirmation { title: "a line without a colon (`Disallow /archive/`, `Disallow`) makes the library ignore the whole file",
+        robots: "User-agent: *\nDisallow: /private/\nDisallow /archive/\n", url: "http://example.com/private/page.html",
+        answer: Answer::Allow },
+    Confirmation { title: "a rule line before the first `user-agent` line makes the library ignore the whole file",
+        robots: "Disallow: /archive/\nUser-agent: *\nDisallow: /private/\n", url: "http://example.com/private/page.html",
+        answer: Answer::Allow },
 ];
 
 /// The canonical input of the misbehaviour titled `title`, where it has one.
@@ -737,7 +791,7 @@ pub fn confirmation(title: &str) -> Option<&'static Confirmation> {
 /// Every misbehaviour titled, by construct (a row a line or a few, unformatted so that it reads
 /// as a table).
 #[rustfmt::skip]
-pub const MISBEHAVIOURS: [Misbehaviour; 86] = [
+pub const MISBEHAVIOURS: [Misbehaviour; 112] = [
     Misbehaviour { construct: "unknown-field", evidence: ReadsAs(EndsGroup),
         title: "an unknown line (`foo: bar`) ends the group", clause: None },
     Misbehaviour { construct: "unknown-field", evidence: ReadsAs(AsDisallow),
@@ -745,9 +799,11 @@ pub const MISBEHAVIOURS: [Misbehaviour; 86] = [
     Misbehaviour { construct: "unknown-field", evidence: ReadsAs(AsAllow),
         title: "an unknown line (`foo: /bar`) is read as an `Allow` rule", clause: None },
     Misbehaviour { construct: "non-standard-field", evidence: ReadsAs(EndsGroup),
-        title: "a non-standard line such as `Crawl-delay: 5` between two `user-agent` lines ends the group", clause: None },
+        title: "a `Crawl-delay` line between two `user-agent` lines ends the group", clause: None },
     Misbehaviour { construct: "nonstandard-typo", evidence: ReadsAs(EndsGroup),
         title: "a line the library takes for a non-standard one (`Crawldelay: 5`) ends the group", clause: None },
+    Misbehaviour { construct: "field-in-name", evidence: Confirmed,
+        title: "a known field name followed by `:` anywhere in a line (`Note: disallow: /private/`) is read as that field", clause: None },
     Misbehaviour { construct: "field-in-name", evidence: ReadsAs(AsDisallow),
         title: "a line whose field name ends in a known one (`sallow: /a`, `xdisallow: /a`) is read as that field", clause: None },
     Misbehaviour { construct: "field-in-name", evidence: ReadsAs(AsAllow),
@@ -803,7 +859,7 @@ pub const MISBEHAVIOURS: [Misbehaviour; 86] = [
     Misbehaviour { construct: "bom", evidence: ReadsAs(BomKept),
         title: "a byte order mark at the start of the file spoils the first line", clause: None },
     Misbehaviour { construct: "rule-outside-group", evidence: Answers(Answer::Disallow),
-        title: "rules before the first `user-agent` line are obeyed", clause: None },
+        title: "rules before the first `user-agent` line are obeyed by every crawler without a group of its own, as a `*` group would be", clause: None },
     Misbehaviour { construct: "path-case", evidence: Answers(Answer::Disallow),
         title: "rules match the path ignoring letter case (`/A` blocks `/a`)", clause: None },
     Misbehaviour { construct: "tie", evidence: Answers(Answer::Disallow),
@@ -811,6 +867,8 @@ pub const MISBEHAVIOURS: [Misbehaviour; 86] = [
     Misbehaviour { construct: "crlf", evidence: ReadsAs(CrKept),
         title: "a CRLF line end leaves its CR in the line's value, so a rule or `user-agent` line ending in CRLF matches nothing",
         clause: None },
+    Misbehaviour { construct: "empty-agent", evidence: Confirmed,
+        title: "a `user-agent` value that is only part of the crawler's name selects its group", clause: None },
     Misbehaviour { construct: "empty-agent", evidence: ReadsAs(EmptyAgentNamesCrawler),
         title: "an empty `User-agent:` line is read as naming every crawler", clause: None },
     Misbehaviour { construct: "unmatched-allow", evidence: Answers(Answer::Disallow),
@@ -835,6 +893,8 @@ pub const MISBEHAVIOURS: [Misbehaviour; 86] = [
         title: "a `user-agent` value that is only part of the crawler's name selects its group", clause: None },
     Misbehaviour { construct: "cr-line-end", evidence: Confirmed,
         title: "a lone CR (`\\r`) is not read as a line end, so `User-agent: *` CR `Disallow: /private/` blocks nothing", clause: None },
+    Misbehaviour { construct: "double-slash", evidence: Confirmed,
+        title: "the URL's `//` is read as `/` before matching, so `Disallow: /shop/cart` blocks `/shop//cart` and a rule holding `//` blocks nothing", clause: None },
     Misbehaviour { construct: "double-slash", evidence: Confirmed,
         title: "a rule holding `//` anywhere (`Disallow: /shop//cart`) does not block the path it names", clause: None },
     Misbehaviour { construct: "double-slash", evidence: Confirmed,
@@ -880,20 +940,24 @@ pub const MISBEHAVIOURS: [Misbehaviour; 86] = [
         title: "an empty `Disallow:` line allows everything, even beside `Disallow: /private/`", clause: None },
     Misbehaviour { construct: "rule-elsewhere", evidence: Confirmed,
         title: "a rule is looked for anywhere in the URL, not only at the start of its path (`Disallow: /private/` blocks `/en/private/`)", clause: None },
+    Misbehaviour { construct: "rule-elsewhere", evidence: Confirmed,
+        title: "the URL's `//` is read as `/` before matching, so `Disallow: /shop/cart` blocks `/shop//cart` and a rule holding `//` blocks nothing", clause: None },
     Misbehaviour { construct: "wildcard", evidence: Confirmed,
         title: "a rule ending in `**` (`Disallow: /private/**`) matches nothing", clause: None },
     Misbehaviour { construct: "non-ascii", evidence: Confirmed,
         title: "a rule holding both a non-ASCII character and a percent-encoding (`Disallow: /café/a%20b`) does not match the URL's path (`/caf%C3%A9/a%20b`)", clause: None },
     Misbehaviour { construct: "non-ascii", evidence: Confirmed,
-        title: "a non-ASCII space (U+00A0, U+2002, …) before or after a field name or value is trimmed as whitespace, so `Disallow: /private/` followed by U+2002 blocks `/private/page.html`", clause: None },    Misbehaviour { construct: "disallow-rule", evidence: Confirmed,
-        title: "a query parameter with an empty value (`?q=`) is dropped from the URL before matching, so `Disallow: /search?q=` does not block `/search?q=`", clause: None },    Misbehaviour { construct: "tie", evidence: Confirmed,
+        title: "a non-ASCII space (U+00A0, U+2002, …) before or after a field name or value is trimmed as whitespace, so `Disallow: /private/` followed by U+2002 blocks `/private/page.html`", clause: None },
+    Misbehaviour { construct: "disallow-rule", evidence: Confirmed,
+        title: "a query parameter with an empty value (`?q=`) is dropped from the URL before matching, so `Disallow: /search?q=` does not block `/search?q=`", clause: None },
+    Misbehaviour { construct: "tie", evidence: Confirmed,
         title: "of two matching rules of equal length the one listed first wins, so a `Disallow` listed before an `Allow` of the same length beats it", clause: None },
     Misbehaviour { construct: "unknown-field", evidence: Confirmed,
-        title: "a line whose 6th, 9th or 11th byte falls inside a non-ASCII character (`foo: café`) makes the call panic: the line is cut at the length of `allow:`, `disallow:` or `user-agent:`", clause: None },
+        title: "a line with a non-ASCII character across its 6th and 7th, 9th and 10th, or 11th and 12th bytes (`Allow: /ñu/`, `foo: café`) makes the call panic: each line is cut at the length of `allow:`, `disallow:` or `user-agent:` without regard to characters", clause: None },
     Misbehaviour { construct: "missing-colon", evidence: Confirmed,
-        title: "a line whose 6th, 9th or 11th byte falls inside a non-ASCII character (`foo: café`) makes the call panic: the line is cut at the length of `allow:`, `disallow:` or `user-agent:`", clause: None },
+        title: "a line with a non-ASCII character across its 6th and 7th, 9th and 10th, or 11th and 12th bytes (`Allow: /ñu/`, `foo: café`) makes the call panic: each line is cut at the length of `allow:`, `disallow:` or `user-agent:` without regard to characters", clause: None },
     Misbehaviour { construct: "non-ascii", evidence: Confirmed,
-        title: "a line whose 6th, 9th or 11th byte falls inside a non-ASCII character (`foo: café`) makes the call panic: the line is cut at the length of `allow:`, `disallow:` or `user-agent:`", clause: None },
+        title: "a line with a non-ASCII character across its 6th and 7th, 9th and 10th, or 11th and 12th bytes (`Allow: /ñu/`, `foo: café`) makes the call panic: each line is cut at the length of `allow:`, `disallow:` or `user-agent:` without regard to characters", clause: None },
     Misbehaviour { construct: "rule-outside-group", evidence: Confirmed,
         title: "in a file with no `user-agent` line, its rules apply to every crawler", clause: None },
     Misbehaviour { construct: "empty-value", evidence: Confirmed,
@@ -909,9 +973,53 @@ pub const MISBEHAVIOURS: [Misbehaviour; 86] = [
     Misbehaviour { construct: "split-groups", evidence: Confirmed,
         title: "of several groups naming the crawler, the first one holding a matching rule decides, not the longest matching rule of them all", clause: None },
     Misbehaviour { construct: "shared-name-group", evidence: Confirmed,
-        title: "a crawler that shares a group with another name also gets the rules of that name's other groups", clause: None },
+        title: "a crawler listed in a group with another name also gets the rules of that name's other groups (its later ones, and its earlier ones where that name is listed first)", clause: None },
     Misbehaviour { construct: "shared-split-group", evidence: Confirmed,
-        title: "a crawler that shares a group with another name also gets the rules of that name's other groups", clause: None },
+        title: "a crawler listed in a group with another name also gets the rules of that name's other groups (its later ones, and its earlier ones where that name is listed first)", clause: None },
+    Misbehaviour { construct: "inline-comment", evidence: Confirmed,
+        title: "a `#` right after a rule's path, with no space before it (`Disallow: /private/#top`), is kept in the path instead of starting a comment", clause: None },
+    Misbehaviour { construct: "inline-comment", evidence: Confirmed,
+        title: "a `#` right after an `Allow` rule's path, with no space before it (`Allow: /private/#top`), is kept in the path instead of starting a comment", clause: None },
+    Misbehaviour { construct: "anchored-wildcard", evidence: Confirmed,
+        title: "in a rule ending in `$`, a `*` is tried only up to the first occurrence of the text after it, so `Disallow: /*.pdf$` misses `/a.pdf.pdf`", clause: None },
+    Misbehaviour { construct: "field-in-name", evidence: Confirmed,
+        title: "a misspelled `disallow` line (`Dsallow: /private/`) is read as a `Disallow` rule", clause: None },
+    Misbehaviour { construct: "double-slash", evidence: Confirmed,
+        title: "a rule starting with `//` whose first segment holds a colon (`Disallow: //a:b`) makes the call fail: the rule is read as a URL whose port is no number", clause: None },
+    Misbehaviour { construct: "combined", evidence: Confirmed,
+        title: "a rule starting with `//` whose first segment holds a colon (`Disallow: //a:b`) makes the call fail: the rule is read as a URL whose port is no number", clause: None },
+    Misbehaviour { construct: "bom", evidence: Confirmed,
+        title: "a line with a non-ASCII character across its 6th and 7th, 9th and 10th, or 11th and 12th bytes (`Allow: /ñu/`, `foo: café`) makes the call panic: each line is cut at the length of `allow:`, `disallow:` or `user-agent:` without regard to characters", clause: None },
+    Misbehaviour { construct: "one-token-line", evidence: Confirmed,
+        title: "a rule line before the first `user-agent` line makes the whole file fail to parse", clause: None },
+    Misbehaviour { construct: "misspelling", evidence: Confirmed,
+        title: "a rule line before the first `user-agent` line makes the whole file fail to parse", clause: None },
+    Misbehaviour { construct: "cr-line-end", evidence: Confirmed,
+        title: "a rule starting with `//` whose first segment holds a colon (`Disallow: //a:b`) makes the call fail: the rule is read as a URL whose port is no number", clause: None },
+    Misbehaviour { construct: "one-line-file", evidence: Confirmed,
+        title: "a file of one line (`User-agent: * Disallow: /private/`) is read as several lines, one per field name in it", clause: None },
+    Misbehaviour { construct: "anchor-length", evidence: Confirmed,
+        title: "a rule ending in `$` loses its `$` from its length, so `Disallow: /api/*` beats `Allow: /api/$` (equal in length: the `Allow` should win)", clause: None },
+    Misbehaviour { construct: "one-token-line", evidence: Confirmed,
+        title: "a line of one word without a colon (`Disallow`) makes the call fail", clause: None },
+    Misbehaviour { construct: "url-query-escape", evidence: Confirmed,
+        title: "a percent-encoded `?` in the URL's path is decoded before the URL is split at its query, so `Disallow: /a%3Fb` does not block `/a%3Fb`", clause: None },
+    Misbehaviour { construct: "equal-length-error", evidence: Confirmed,
+        title: "a URL that two rules of equal length match, one of them holding `*` (`Allow: /shop/*` and `Disallow: /shop/a` on `/shop/a`), makes the call fail: the library cannot order the two", clause: None },
+    Misbehaviour { construct: "escape-length", evidence: Confirmed,
+        title: "a percent-encoded character outside the unreserved set (`%C3%A9`) counts as one character, not its octets, in a rule's length, so `Disallow: /caf%C3%A9` loses to the shorter `Allow: /caf*`", clause: None },
+    Misbehaviour { construct: "space-length", evidence: Confirmed,
+        title: "whitespace at the end of a rule line is left out of its path but counted in its length, so `Disallow: /shop` and three spaces beats `Allow: /shop/`", clause: None },
+    Misbehaviour { construct: "allow-ignored", evidence: Confirmed,
+        title: "an `Allow` line is not obeyed: `Disallow: /private/` with `Allow: /private/page.html` disallows `/private/page.html`", clause: None },
+    Misbehaviour { construct: "one-token-line", evidence: ConfirmedWholeFile,
+        title: "a line without a colon (`Disallow /archive/`, `Disallow`) makes the library ignore the whole file", clause: None },
+    Misbehaviour { construct: "missing-colon", evidence: ConfirmedWholeFile,
+        title: "a line without a colon (`Disallow /archive/`, `Disallow`) makes the library ignore the whole file", clause: None },
+    Misbehaviour { construct: "word-and-space", evidence: ConfirmedWholeFile,
+        title: "a line without a colon (`Disallow /archive/`, `Disallow`) makes the library ignore the whole file", clause: None },
+    Misbehaviour { construct: "rule-outside-group", evidence: ConfirmedWholeFile,
+        title: "a rule line before the first `user-agent` line makes the library ignore the whole file", clause: None },
 ];
 
 /// The misbehaviours titled for `construct`, in the table's order.
@@ -1088,10 +1196,12 @@ mod tests {
             assert_ne!(pair[0], pair[1], "two canonical inputs");
         }
         // A misbehaviour whose only evidence is its canonical input has one, once.
-        for m in MISBEHAVIOURS
-            .iter()
-            .filter(|m| m.evidence == Evidence::Confirmed)
-        {
+        for m in MISBEHAVIOURS.iter().filter(|m| {
+            matches!(
+                m.evidence,
+                Evidence::Confirmed | Evidence::ConfirmedWholeFile
+            )
+        }) {
             let asked = CONFIRMATIONS.iter().filter(|c| c.title == m.title).count();
             assert_eq!(asked, 1, "{}: {asked} canonical inputs", m.title);
         }

@@ -911,7 +911,7 @@ pub fn real_example(
     known: &mut SiteAnswers,
 ) -> Option<RealExample> {
     // Only where both profiles expect one answer: a real check where Google's reading and
-    // the RFC's agree.
+    // the RFC's agree. Either verdict direction shows the behaviour (an entry holds both).
     let expected = *cause.expected.get(&Profile::Rfc9309)?;
     if cause.expected.get(&Profile::Google) != Some(&expected)
         || cause.construct == crate::fuzz::ablation::COMBINED
@@ -958,17 +958,22 @@ pub fn real_example(
                 .iter()
                 .map(|(p, r)| (*p, r.select(&[crawler.as_str()])))
                 .collect();
-            let flipping: Vec<usize> = (0..site.urls.len())
-                .filter(|u| {
-                    selections.iter().all(|(_, s)| {
-                        s.check_url(&site.urls[*u]).is_ok_and(|v| {
-                            (if v.allowed {
+            // The URLs both profiles answer alike, with that answer.
+            let flipping: Vec<(usize, Answer)> = (0..site.urls.len())
+                .filter_map(|u| {
+                    let answers: Vec<Answer> = selections
+                        .iter()
+                        .filter_map(|(_, s)| s.check_url(&site.urls[u]).ok())
+                        .map(|v| {
+                            if v.allowed {
                                 Answer::Allow
                             } else {
                                 Answer::Disallow
-                            }) == expected
+                            }
                         })
-                    })
+                        .collect();
+                    (answers.len() == selections.len() && answers.iter().all(|a| *a == answers[0]))
+                        .then(|| (u, answers[0]))
                 })
                 .collect();
             if flipping.is_empty() {
@@ -979,12 +984,16 @@ pub fn real_example(
                 asker.asked += 1;
                 (0..site.urls.len()).map(|u| Answer::of(&said, u)).collect()
             });
-            let flipped: Vec<usize> = flipping
+            let flipped: Vec<(usize, Answer)> = flipping
                 .into_iter()
-                .filter(|u| answers.get(*u) == Some(&cause.answer))
+                .filter(|(u, e)| {
+                    answers
+                        .get(*u)
+                        .is_some_and(|a| a.allowed().is_some() && a != e)
+                })
                 .take(2)
                 .collect();
-            for u in flipped {
+            for (u, expected) in flipped {
                 confirmed += 1;
                 let input = Input {
                     lines: site
@@ -997,7 +1006,8 @@ pub fn real_example(
                 };
                 // Asked again alone: the answer the example shows is the one to this question.
                 let said = asker.ask(&input);
-                if said.library != cause.answer
+                if said.library == expected
+                    || said.library.allowed().is_none()
                     || [Profile::Rfc9309, Profile::Google]
                         .iter()
                         .any(|p| said.reference.get(p) != Some(&expected))

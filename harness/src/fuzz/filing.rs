@@ -13,12 +13,13 @@ use std::fmt::{self, Write as _};
 use anyhow::{Context, Result};
 use reptest_reference::Profile;
 
+mod shown;
 mod title;
 
 use crate::answer::Answer;
 use crate::fuzz::constructs::Misbehaviour;
 use crate::fuzz::findings::{Family, FamilyInput, Index};
-use crate::fuzz::repro::{call_name, repro};
+use crate::fuzz::repro::call_name;
 use crate::fuzz::rootcause::{Kind, RootCause, construct_phrase, feature_tags, suspect_families};
 use crate::fuzz::standing::{Judged, Standing};
 
@@ -184,11 +185,16 @@ fn capitalised(text: &str) -> String {
 fn reads_differently(cause: &RootCause, what: &str) -> String {
     let titled = titled(cause, what);
     let call = call_name(&cause.implementation);
+    let said = if cause.file_ignored {
+        format!("{what}{WHOLE_FILE_IGNORED}")
+    } else {
+        what.to_owned()
+    };
     let answers = titled
         .strip_prefix(call)
-        .and_then(|rest| rest.strip_suffix(&format!(": {what}")))
+        .and_then(|rest| rest.strip_suffix(&format!(": {said}")))
         .unwrap_or(&titled);
-    format!("{call} reads {what} differently:{answers}")
+    format!("{call} reads {said} differently:{answers}")
 }
 
 /// A one-line title in the library's terms.
@@ -846,8 +852,13 @@ fn entries<'c>(ranked: &[&'c RootCause], index: &Index, measured: &Measured) -> 
         let judged = crate::fuzz::standing::judge(cause, force, index);
         let what = behaviour(cause);
         // A behaviour judged differently in its two directions stands as its more serious
-        // one; each section says its own.
-        match entries.iter_mut().find(|e| e.what == what) {
+        // one; each section says its own. A failure (an exception, a crash) is a behaviour of
+        // its own beside a verdict on the same construct.
+        let fails = cause.kind == Kind::Error;
+        match entries
+            .iter_mut()
+            .find(|e| e.what == what && (e.causes[0].0.kind == Kind::Error) == fails)
+        {
             Some(entry) => {
                 if judged.standing < entry.judged.standing {
                     entry.judged = judged.clone();
@@ -1037,11 +1048,12 @@ impl Entry<'_> {
                 .iter()
                 .filter_map(|(c, _)| measured.root_causes.get(&c.id).map(f))
                 .collect();
-            if known.is_empty() {
-                "not measured".to_owned()
-            } else {
-                known.iter().sum::<usize>().to_string()
-            }
+            // Its directions count the same files and flips (either way counts): the most of
+            // them, not their sum.
+            known
+                .iter()
+                .max()
+                .map_or_else(|| "not measured".to_owned(), usize::to_string)
         };
         writeln!(
             out,
@@ -1218,10 +1230,11 @@ fn root_cause_section(
         writeln!(out, "- **Standing**: {standing}: {}", judged.why)?;
     }
     // The title's canonical input, where the library was asked it and answered so.
-    if let Some((m, c)) =
-        misbehaviour.and_then(|m| Some((m, crate::fuzz::constructs::confirmation(m.title)?)))
-        && title::confirmed(measured, &cause.implementation, m)
-    {
+    let canonical = misbehaviour
+        .and_then(|m| Some((m, crate::fuzz::constructs::confirmation(m.title)?)))
+        .filter(|(m, _)| title::confirmed(measured, &cause.implementation, m))
+        .map(|(_, c)| c);
+    if let Some(c) = canonical {
         writeln!(
             out,
             "- **Confirmed** on the title's canonical input: robots.txt `{:?}`, crawler `FooBot`, \
@@ -1396,78 +1409,54 @@ fn root_cause_section(
             crate::fuzz::example::fenced_excerpt(real)
         )?;
     }
+    // The title's canonical input next: the misbehaviour alone, on the library itself.
+    if let Some(c) = canonical {
+        shown::canonical_block(
+            out,
+            &cause.implementation,
+            version,
+            c,
+            &cause.representative,
+        )?;
+    }
+    let first = real.is_some() || canonical.is_some();
     if let Some(readable) = readable {
         writeln!(
             out,
             "\n{}: the minimal input with {}; asked again, the library and the reference answer \
              as on the minimal input, and the construct still decides.",
-            if real.is_some() {
+            if first {
                 "**Minimal repro**, made readable"
             } else {
                 "**Made readable**"
             },
             readable.rewrites.join("; ")
         )?;
-    } else if real.is_some() {
+    } else if first {
         writeln!(out, "\n**Minimal repro**:")?;
     }
     let shown = readable.map(|r| r.input.clone()).or(shown);
     if let Some(input) = shown.as_ref() {
-        let body = input.body();
-        // A long input (Google's parser cuts a line at its own limit, a file past a size
-        // limit) is printed all the same, folded away, the body once, in the repro: it runs
-        // as printed.
-        let long = body.len() > 2000;
-        if long {
-            writeln!(
-                out,
-                "\n<details><summary>The input is {} bytes (also in [`{}.toml`](families/{}.toml)): \
-                 the repro</summary>\n",
-                body.len(),
-                cause.representative,
-                cause.representative
-            )?;
-            writeln!(out, "crawler `{}`, URL `{}`\n", input.agent, input.url)?;
-        } else {
-            writeln!(
-                out,
-                "\nrobots.txt:\n\n{}\n\ncrawler `{}`, URL `{}`\n",
-                crate::text::fenced(&body),
-                input.agent,
-                input.url
-            )?;
-        }
-        if let Some(r) = repro(&cause.implementation, version, input) {
-            // An error answer is the library raising or crashing: the repro shows that
-            // (a traceback, an exception), it does not print the word.
-            let outcome = if cause.answer == Answer::Error {
-                "stops with an error (an exception or a crash)".to_owned()
-            } else {
-                format!("prints `{}`", cause.answer)
-            };
-            writeln!(
-                out,
-                "Repro ({outcome}; the reference says {}):\n\n```{}\n{}```\n\n```sh\n{}\n```\n",
-                expected.join(", "),
-                r.language,
-                r.code,
-                r.run
-            )?;
-        }
-        if long {
-            writeln!(out, "</details>\n")?;
-        }
+        let outcome = shown::Outcome {
+            answer: cause.answer,
+            expected: &expected,
+            family: &cause.representative,
+        };
+        shown::input_block(out, &cause.implementation, version, input, &outcome)?;
     }
     Ok(())
 }
 
-/// The answer counted as the implementation's in a real check.
+/// Whether `answer`, the library's in a real check, departs from the reference there as the
+/// root cause does: a verdict other than the reference's under each profile the cause expects
+/// an answer of. Either verdict direction counts: both are one behaviour (an entry holds both).
 pub fn same_way(cause: &RootCause, answer: Answer, reference: &BTreeMap<Profile, Answer>) -> bool {
-    answer == cause.answer
+    answer.allowed().is_some()
+        && !cause.expected.is_empty()
         && cause
             .expected
-            .iter()
-            .all(|(p, a)| reference.get(p) == Some(a))
+            .keys()
+            .all(|p| reference.get(p).is_some_and(|r| *r != answer))
 }
 
 #[cfg(test)]

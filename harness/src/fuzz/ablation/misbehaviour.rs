@@ -30,7 +30,7 @@ const NOBODY: &[u8] = b"xqzvw-nobody";
 
 /// The reference's answer to the first URL of `input` under `profile` (`None` where it
 /// rejects the URL).
-fn reference(input: &Input, profile: Profile) -> Option<Answer> {
+pub(crate) fn reference(input: &Input, profile: Profile) -> Option<Answer> {
     let url = input.urls.first()?;
     let robots = Robots::parse(&input.body(), ParseOptions::new(profile));
     let selection = robots.select(&[input.agent.as_str()]);
@@ -309,7 +309,7 @@ pub fn shows(
     match misbehaviour.evidence {
         Evidence::Answers(said) => said == answer,
         // Asked of the library on the canonical input, not read from this one.
-        Evidence::Confirmed => false,
+        Evidence::Confirmed | Evidence::ConfirmedWholeFile => false,
         Evidence::ReadsAs(reading) => {
             reads_as(input, misbehaviour.construct, reading).is_some_and(|read| {
                 expected

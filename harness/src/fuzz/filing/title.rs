@@ -3,7 +3,7 @@
 //! ([`crate::fuzz::constructs::CONFIRMATIONS`]).
 
 use crate::answer::Answer;
-use crate::fuzz::constructs::Misbehaviour;
+use crate::fuzz::constructs::{Evidence, Misbehaviour};
 use crate::fuzz::findings::Index;
 use crate::fuzz::measured::Measured;
 use crate::fuzz::rootcause::RootCause;
@@ -43,26 +43,37 @@ pub(crate) fn misbehaviour(
         if let Some(readable) = example.and_then(|e| e.readable.as_ref()) {
             inputs.push(readable.input.input());
         }
-        let shown_on = |inputs: &[crate::fuzz::generate::Input]| {
+        let shown_on = |inputs: &[crate::fuzz::generate::Input],
+                        answer: Answer,
+                        expected: &std::collections::BTreeMap<
+            reptest_reference::Profile,
+            Answer,
+        >| {
             let mut shown: Vec<&'static Misbehaviour> = Vec::new();
             for input in inputs {
                 for m in crate::fuzz::ablation::misbehaviours_shown(
                     cause.construct,
                     input,
-                    cause.answer,
-                    &cause.expected,
+                    answer,
+                    expected,
                 ) {
-                    if !shown.iter().any(|s| std::ptr::eq(*s, m)) {
+                    if !shown.iter().any(|s| same_row(s, m)) {
                         shown.push(m);
                     }
                 }
             }
             shown
         };
-        let repro = shown_on(&inputs);
-        let real = example
-            .and_then(|e| e.real.as_ref())
-            .map(|real| shown_on(&[real.excerpt_input()]));
+        let repro = shown_on(&inputs, cause.answer, &cause.expected);
+        // A real file flips either way: read with its own answers.
+        let real = example.and_then(|e| e.real.as_ref()).map(|real| {
+            let expected = cause
+                .expected
+                .keys()
+                .filter_map(|p| Some((*p, *real.reference.get(p)?)))
+                .collect();
+            shown_on(&[real.excerpt_input()], real.answer, &expected)
+        });
         // The repro's misbehaviours, narrowed by the real file where it tells them apart; the
         // real file's where the repro shows none.
         // A misbehaviour the library's answer on its canonical input does not confirm is
@@ -85,33 +96,58 @@ pub(crate) fn misbehaviour(
         real_shown.push(real);
     }
     let common = common.unwrap_or_default();
+    let first = causes[0];
+    let same = causes
+        .iter()
+        .all(|c| c.construct == first.construct && c.file_ignored == first.file_ignored);
+    // A library ignoring the whole file on the construct takes only a title saying so.
+    let whole_file =
+        |m: &Misbehaviour| (m.evidence == Evidence::ConfirmedWholeFile) == first.file_ignored;
     let title = match common.as_slice() {
-        [one] => Some(*one),
+        // A title asked of the library and listed before the one its inputs show is the
+        // broader fault it confirms (an empty `user-agent` naming every crawler, where any
+        // part of the name selects a group): that one is what it does wrong.
+        [one] => Some(
+            crate::fuzz::constructs::misbehaviours(first.construct)
+                .take_while(|m| !same_row(m, one))
+                .find(|m| {
+                    same && !first.file_ignored
+                        && m.evidence == Evidence::Confirmed
+                        && confirmed(measured, &first.implementation, m)
+                        && causes.iter().all(|c| fits(m, c))
+                })
+                .unwrap_or(*one),
+        ),
         // Where the inputs show several or none, the library's answer on the canonical inputs
         // tells: of those shown (else of the construct's), the first it confirms.
         shown => {
-            let first = causes[0];
-            let same = causes
-                .iter()
-                .all(|c| c.construct == first.construct && !c.file_ignored);
             let asked: Vec<&'static Misbehaviour> = if shown.is_empty() {
                 crate::fuzz::constructs::misbehaviours(first.construct).collect()
             } else {
                 shown.to_vec()
             };
-            asked
-                .into_iter()
-                .find(|m| same && confirmed(measured, &first.implementation, m))
+            asked.into_iter().find(|m| {
+                same && whole_file(m)
+                    && confirmed(measured, &first.implementation, m)
+                    && causes.iter().all(|c| fits(m, c))
+            })
         }
     };
     let agrees = real_shown
         .iter()
         .map(|real| match (title, real) {
-            (Some(m), Some(real)) => real.iter().any(|s| std::ptr::eq(*s, m)),
+            (Some(m), Some(real)) => real.iter().any(|s| same_row(s, m)),
             _ => true,
         })
         .collect();
     (title, agrees)
+}
+
+/// Whether the canonical answer of `m` is of the kind `cause` answers: a title whose library
+/// fails on its canonical input (a panic) is not the title of a verdict, nor the other way.
+fn fits(m: &Misbehaviour, cause: &RootCause) -> bool {
+    crate::fuzz::constructs::confirmation(m.title)
+        .is_none_or(|c| (c.answer == Answer::Error) == (cause.answer == Answer::Error))
 }
 
 /// What `implementation` answered on the canonical input of `m`
@@ -137,6 +173,12 @@ pub(crate) fn confirmed(measured: &Measured, implementation: &str, m: &Misbehavi
     asked(measured, implementation, m).is_some_and(|(answer, predicted)| answer == predicted)
 }
 
+/// Whether `a` and `b` are one row of the table (a constant's rows are compared by what they
+/// say, not where they are stored).
+fn same_row(a: &Misbehaviour, b: &Misbehaviour) -> bool {
+    a.construct == b.construct && a.evidence == b.evidence && a.title == b.title
+}
+
 /// The misbehaviours of `before` that `other` holds too.
 fn intersect(
     before: Vec<&'static Misbehaviour>,
@@ -144,7 +186,7 @@ fn intersect(
 ) -> Vec<&'static Misbehaviour> {
     before
         .into_iter()
-        .filter(|m| other.iter().any(|s| std::ptr::eq(*s, *m)))
+        .filter(|m| other.iter().any(|s| same_row(s, m)))
         .collect()
 }
 
