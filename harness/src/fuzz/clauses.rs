@@ -60,11 +60,17 @@ pub(crate) const SITEMAP: Clause = Clause {
 
 /// The clause of `typo-field`.
 // A typo Google's parser does not accept either: the text's sentence stands.
+// The texts part on a misspelled field: Google 2019 does not support it; Google legacy
+// “처리는 정의되어 있지 않으며 일부 user-agent에서는 올바른 명령어로 해석될 수 있습니다” (its
+// handling is undefined, and some crawlers may read it as the valid field); Google's parser
+// reads a few misspellings; RFC 9309 says nothing of misspelled `allow`/`disallow` lines. A
+// library reading one as the field it is close to takes the legacy text's leave: undefined.
 pub(crate) const TYPO_FIELD: Clause = Clause {
-    source: "Google 2019 (file format)",
+    source: "Google 2019 (file format); Google legacy (file format: its handling is undefined, \
+             and a crawler may read it as the valid field)",
     text: "Handling of `<field>` elements with simple errors or typos (for example, \
          \"useragent\" instead of \"user-agent\") is not supported.",
-    force: "must",
+    force: "undefined",
 };
 
 /// The clause of `non-standard-field`, `unknown-field`, `field-in-name`, `nonstandard-typo`.

@@ -194,7 +194,11 @@ fn reads_differently(cause: &RootCause, what: &str) -> String {
         .strip_prefix(call)
         .and_then(|rest| rest.strip_suffix(&format!(": {said}")))
         .unwrap_or(&titled);
-    format!("{call} reads {said} differently:{answers}")
+    if cause.file_ignored {
+        format!("{call} ignores the whole file on {what}:{answers}")
+    } else {
+        format!("{call} reads {said} differently:{answers}")
+    }
 }
 
 /// A one-line title in the library's terms.

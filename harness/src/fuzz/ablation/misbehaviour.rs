@@ -363,7 +363,7 @@ mod tests {
             .collect()
     }
 
-    const ENDS_GROUP: &str = "an unknown line (`foo: bar`) ends the group";
+    const ENDS_GROUP: &str = "an unknown line (`foo: bar`) between two `user-agent` lines ends the group: the `user-agent` lines above it get no rules";
     const AS_DISALLOW: &str = "an unknown line (`foo: /bar`) is read as a `Disallow` rule";
 
     /// A planted quirk that ends the group at an unknown line between two `user-agent` lines
