@@ -631,7 +631,10 @@ pub const CONFIRMATIONS: &[Confirmation] = &[
     Confirmation { title: "an empty `Disallow:` line ends the group's rules",
         robots: "User-agent: FooBot\nDisallow:\nDisallow: /private/\n",
         url: "http://example.com/private/page.html", answer: Answer::Allow },
-    Confirmation { title: "a `user-agent` value that is only part of the crawler's name selects its group",
+    Confirmation { title: "a `user-agent` value found anywhere in the crawler's name (`Bot` in `FooBot`, or an empty one) selects its group",
+        robots: "User-agent: Bot\nDisallow: /private/\n", url: "http://example.com/private/page.html",
+        answer: Answer::Disallow },
+    Confirmation { title: "a `user-agent` value that begins the crawler's name (`Foo` for `FooBot`, or an empty one) selects its group",
         robots: "User-agent: Foo\nDisallow: /private/\n", url: "http://example.com/private/page.html",
         answer: Answer::Disallow },
     Confirmation { title: "an escaped tab, LF or CR (`%09`, `%0A`, `%0D`) breaks the match: `Disallow: /file%09.txt` does not block `/file%09.txt`",
@@ -790,6 +793,9 @@ pub const CONFIRMATIONS: &[Confirmation] = &[
     Confirmation { title: "a blank line, a comment or any other line between two `user-agent` lines drops the `user-agent` lines above it from the group",
         robots: "User-agent: FooBot\n# old bots\nUser-agent: BarBot\nDisallow: /private/\n",
         url: "http://example.com/private/page.html", answer: Answer::Allow },
+    Confirmation { title: "a `Sitemap` or unknown line (`foo: bar`) between two `user-agent` lines ends the group: the `user-agent` lines above it get no rules",
+        robots: "User-agent: FooBot\nSitemap: http://example.com/sitemap.xml\nUser-agent: BarBot\nDisallow: /private/\n",
+        url: "http://example.com/private/page.html", answer: Answer::Allow },
 ];
 
 /// The canonical input of the misbehaviour titled `title`, where it has one.
@@ -800,7 +806,9 @@ pub fn confirmation(title: &str) -> Option<&'static Confirmation> {
 /// Every misbehaviour titled, by construct (a row a line or a few, unformatted so that it reads
 /// as a table).
 #[rustfmt::skip]
-pub const MISBEHAVIOURS: [Misbehaviour; 115] = [
+pub const MISBEHAVIOURS: [Misbehaviour; 118] = [
+    Misbehaviour { construct: "unknown-field", evidence: Confirmed,
+        title: "a `Sitemap` or unknown line (`foo: bar`) between two `user-agent` lines ends the group: the `user-agent` lines above it get no rules", clause: None },
     Misbehaviour { construct: "unknown-field", evidence: ReadsAs(EndsGroup),
         title: "an unknown line (`foo: bar`) between two `user-agent` lines ends the group: the `user-agent` lines above it get no rules", clause: None },
     Misbehaviour { construct: "unknown-field", evidence: ReadsAs(AsDisallow),
@@ -877,7 +885,9 @@ pub const MISBEHAVIOURS: [Misbehaviour; 115] = [
         title: "a CRLF line end leaves its CR in the line's value, so a rule or `user-agent` line ending in CRLF matches nothing",
         clause: None },
     Misbehaviour { construct: "empty-agent", evidence: Confirmed,
-        title: "a `user-agent` value that is only part of the crawler's name selects its group", clause: None },
+        title: "a `user-agent` value found anywhere in the crawler's name (`Bot` in `FooBot`, or an empty one) selects its group", clause: None },
+    Misbehaviour { construct: "empty-agent", evidence: Confirmed,
+        title: "a `user-agent` value that begins the crawler's name (`Foo` for `FooBot`, or an empty one) selects its group", clause: None },
     Misbehaviour { construct: "empty-agent", evidence: ReadsAs(EmptyAgentNamesCrawler),
         title: "an empty `User-agent:` line is read as naming every crawler", clause: None },
     Misbehaviour { construct: "unmatched-allow", evidence: Answers(Answer::Disallow),
@@ -898,8 +908,10 @@ pub const MISBEHAVIOURS: [Misbehaviour; 115] = [
         title: "in a rule holding `*`, a final `$` is ignored: `/*.pdf$` also matches `/a.pdf?x`", clause: None },
     Misbehaviour { construct: "anchored-wildcard", evidence: ReadsAs(AnchorLiteral),
         title: "in a rule holding `*`, a final `$` is compared as the character `$`", clause: None },
-    Misbehaviour { construct: "agent-part", evidence: Answers(Answer::Disallow),
-        title: "a `user-agent` value that is only part of the crawler's name selects its group", clause: None },
+    Misbehaviour { construct: "agent-part", evidence: Confirmed,
+        title: "a `user-agent` value found anywhere in the crawler's name (`Bot` in `FooBot`, or an empty one) selects its group", clause: None },
+    Misbehaviour { construct: "agent-part", evidence: Confirmed,
+        title: "a `user-agent` value that begins the crawler's name (`Foo` for `FooBot`, or an empty one) selects its group", clause: None },
     Misbehaviour { construct: "cr-line-end", evidence: Confirmed,
         title: "a lone CR (`\\r`) is not read as a line end, so `User-agent: *` CR `Disallow: /private/` blocks nothing", clause: None },
     Misbehaviour { construct: "double-slash", evidence: Confirmed,
