@@ -192,6 +192,14 @@ fn intersect(
 
 #[cfg(test)]
 mod tests {
+    use std::collections::BTreeMap;
+
+    use reptest_reference::Profile;
+
+    use super::*;
+    use crate::fuzz::constructs::{MISBEHAVIOURS, confirmation};
+    use crate::fuzz::rootcause::Kind;
+
     /// A title the library's answer on its canonical input contradicts is refuted; one it
     /// confirms, one not asked, and an answer that is no verdict are not. Only the answer the
     /// misbehaviour predicts confirms it.
@@ -228,5 +236,82 @@ mod tests {
         assert!(!super::confirmed(&with(c.answer), "another", m));
         assert!(!refuted(&with(Answer::Error), "lib", m));
         assert!(!refuted(&with(other), "another", m));
+    }
+
+    fn cause(answer: Answer, expected: Answer) -> RootCause {
+        RootCause {
+            id: "planted-1".into(),
+            implementation: "planted".into(),
+            kind: if answer == Answer::Error {
+                Kind::Error
+            } else {
+                Kind::Deviation
+            },
+            answer,
+            expected: BTreeMap::from([(Profile::Rfc9309, expected), (Profile::Google, expected)]),
+            reference: BTreeMap::from([(Profile::Rfc9309, expected), (Profile::Google, expected)]),
+            construct: "unknown-field",
+            with: Vec::new(),
+            profile_split: Some(false),
+            feature: String::new(),
+            classes: Vec::new(),
+            contract: Vec::new(),
+            transformation: None,
+            families: Vec::new(),
+            hits: 1,
+            representative: String::new(),
+            timeout_ms: None,
+            file_ignored: false,
+        }
+    }
+
+    /// The first row whose canonical input the library answers `answer` on.
+    fn row_answering(answer: Answer) -> &'static Misbehaviour {
+        MISBEHAVIOURS
+            .iter()
+            .find(|m| confirmation(m.title).is_some_and(|c| c.answer == answer))
+            .expect("a row with such a canonical answer")
+    }
+
+    /// A title whose library fails on its canonical input (a panic) is a failure's title, and
+    /// a verdict's title is a verdict's: neither is given to the other.
+    #[test]
+    fn a_failure_s_title_fits_a_failure_and_a_verdict_s_a_verdict() {
+        let fails = row_answering(Answer::Error);
+        let allows = row_answering(Answer::Allow);
+        let error = cause(Answer::Error, Answer::Disallow);
+        let verdict = cause(Answer::Allow, Answer::Disallow);
+        assert!(fits(fails, &error));
+        assert!(!fits(fails, &verdict));
+        assert!(fits(allows, &verdict));
+        assert!(!fits(allows, &error));
+    }
+
+    /// Rows are one row when construct, evidence and title agree, wherever the copy was read.
+    #[test]
+    fn rows_are_compared_by_what_they_say() {
+        let row = MISBEHAVIOURS[0];
+        assert!(same_row(&row, &MISBEHAVIOURS[0]));
+        let other = MISBEHAVIOURS
+            .iter()
+            .find(|m| m.title == row.title && m.evidence != row.evidence);
+        if let Some(other) = other {
+            assert!(!same_row(&row, other));
+        }
+        assert!(!same_row(&row, &MISBEHAVIOURS[1]));
+    }
+
+    /// A real check counts for a root cause in either verdict direction, where the library
+    /// departs from the reference under every profile the cause expects; not where it agrees,
+    /// nor where it fails.
+    #[test]
+    fn a_real_check_counts_in_either_direction() {
+        use crate::fuzz::filing::same_way;
+        let allows = cause(Answer::Allow, Answer::Disallow);
+        let say = |a: Answer| BTreeMap::from([(Profile::Rfc9309, a), (Profile::Google, a)]);
+        assert!(same_way(&allows, Answer::Allow, &say(Answer::Disallow)));
+        assert!(same_way(&allows, Answer::Disallow, &say(Answer::Allow)));
+        assert!(!same_way(&allows, Answer::Allow, &say(Answer::Allow)));
+        assert!(!same_way(&allows, Answer::Error, &say(Answer::Disallow)));
     }
 }
