@@ -993,7 +993,7 @@ pub fn real_example(
                 })
                 .take(2)
                 .collect();
-            for (u, expected) in flipped {
+            for (u, agreed) in flipped {
                 confirmed += 1;
                 let input = Input {
                     lines: site
@@ -1006,11 +1006,11 @@ pub fn real_example(
                 };
                 // Asked again alone: the answer the example shows is the one to this question.
                 let said = asker.ask(&input);
-                if said.library == expected
+                if said.library == agreed
                     || said.library.allowed().is_none()
                     || [Profile::Rfc9309, Profile::Google]
                         .iter()
-                        .any(|p| said.reference.get(p) != Some(&expected))
+                        .any(|p| said.reference.get(p) != Some(&agreed))
                 {
                     continue;
                 }
@@ -1029,9 +1029,9 @@ pub fn real_example(
                     answer: said.library,
                     reference: [Profile::Rfc9309, Profile::Google]
                         .into_iter()
-                        .map(|p| (p, expected))
+                        .map(|p| (p, agreed))
                         .collect(),
-                    neutralised: expected,
+                    neutralised: agreed,
                     lines,
                     total_lines: numbered_lines(&site.body).len(),
                 });
@@ -1066,7 +1066,6 @@ mod tests {
     use crate::engines::protocol::WireVerdict;
     use crate::engines::{EngineError, EngineInfo};
     use crate::fuzz::corpus::Site;
-    use crate::fuzz::rootcause::Kind;
 
     /// A planted library: the reference under `rfc9309`, except that a line naming no known
     /// field ends the group when the line before it was a `user-agent` line (the defect
@@ -1129,33 +1128,7 @@ mod tests {
     }
 
     fn cause() -> RootCause {
-        RootCause {
-            id: "planted-1".into(),
-            implementation: "planted".into(),
-            kind: Kind::Deviation,
-            answer: Answer::Allow,
-            expected: BTreeMap::from([
-                (Profile::Rfc9309, Answer::Disallow),
-                (Profile::Google, Answer::Disallow),
-            ]),
-            reference: BTreeMap::from([
-                (Profile::Rfc9309, Answer::Disallow),
-                (Profile::Google, Answer::Disallow),
-                (Profile::Legacy, Answer::Disallow),
-            ]),
-            construct: "unknown-field",
-            with: Vec::new(),
-            profile_split: Some(false),
-            feature: String::new(),
-            classes: Vec::new(),
-            contract: Vec::new(),
-            transformation: None,
-            families: Vec::new(),
-            hits: 1,
-            representative: String::new(),
-            timeout_ms: None,
-            file_ignored: false,
-        }
+        RootCause::planted(Answer::Allow, Answer::Disallow)
     }
 
     fn shown() -> FamilyInput {

@@ -164,6 +164,42 @@ fn known_label<E: serde::de::Error>(name: String) -> Result<&'static str, E> {
     })
 }
 
+#[cfg(test)]
+impl RootCause {
+    /// A planted library's root cause on an unknown field: it answers `answer` where the
+    /// reference answers `expected` under every profile.
+    pub(crate) fn planted(answer: Answer, expected: Answer) -> RootCause {
+        RootCause {
+            id: "planted-1".into(),
+            implementation: "planted".into(),
+            kind: if answer == Answer::Error {
+                Kind::Error
+            } else {
+                Kind::Deviation
+            },
+            answer,
+            expected: BTreeMap::from([(Profile::Rfc9309, expected), (Profile::Google, expected)]),
+            reference: BTreeMap::from([
+                (Profile::Rfc9309, expected),
+                (Profile::Google, expected),
+                (Profile::Legacy, expected),
+            ]),
+            construct: "unknown-field",
+            with: Vec::new(),
+            profile_split: Some(false),
+            feature: String::new(),
+            classes: Vec::new(),
+            contract: Vec::new(),
+            transformation: None,
+            families: Vec::new(),
+            hits: 1,
+            representative: String::new(),
+            timeout_ms: None,
+            file_ignored: false,
+        }
+    }
+}
+
 impl RootCause {
     /// Whether it belongs in the implementation's ranking: a deviation or an error on a
     /// realistic input.

@@ -2,6 +2,10 @@
 //! confirmed where the library was asked the misbehaviour's canonical input
 //! ([`crate::fuzz::constructs::CONFIRMATIONS`]).
 
+use std::collections::BTreeMap;
+
+use reptest_reference::Profile;
+
 use crate::answer::Answer;
 use crate::fuzz::constructs::{Evidence, Misbehaviour};
 use crate::fuzz::findings::Index;
@@ -27,28 +31,20 @@ pub(crate) fn misbehaviour(
     let mut common: Option<Vec<&'static Misbehaviour>> = None;
     let mut real_shown: Vec<Option<Vec<&'static Misbehaviour>>> = Vec::new();
     for cause in causes {
-        let Some(family) = index.families.iter().find(|f| f.id == cause.representative) else {
-            return (None, vec![true; causes.len()]);
-        };
-        let seen = crate::fuzz::ablation::for_implementation(family, &cause.implementation);
-        let Some(shown_input) = crate::fuzz::ablation::shown_input(&seen, &cause.implementation)
-        else {
+        let Some(shown_input) = crate::fuzz::standing::shown(cause, index) else {
             return (None, vec![true; causes.len()]);
         };
         let example = measured
             .root_causes
             .get(&cause.id)
             .and_then(|m| m.example.as_ref());
-        let mut inputs = vec![shown_input.input()];
+        let mut inputs = vec![shown_input];
         if let Some(readable) = example.and_then(|e| e.readable.as_ref()) {
             inputs.push(readable.input.input());
         }
         let shown_on = |inputs: &[crate::fuzz::generate::Input],
                         answer: Answer,
-                        expected: &std::collections::BTreeMap<
-            reptest_reference::Profile,
-            Answer,
-        >| {
+                        expected: &BTreeMap<Profile, Answer>| {
             let mut shown: Vec<&'static Misbehaviour> = Vec::new();
             for input in inputs {
                 for m in crate::fuzz::ablation::misbehaviours_shown(
@@ -192,13 +188,8 @@ fn intersect(
 
 #[cfg(test)]
 mod tests {
-    use std::collections::BTreeMap;
-
-    use reptest_reference::Profile;
-
     use super::*;
     use crate::fuzz::constructs::{MISBEHAVIOURS, confirmation};
-    use crate::fuzz::rootcause::Kind;
 
     /// A title the library's answer on its canonical input contradicts is refuted; one it
     /// confirms, one not asked, and an answer that is no verdict are not. Only the answer the
@@ -239,30 +230,7 @@ mod tests {
     }
 
     fn cause(answer: Answer, expected: Answer) -> RootCause {
-        RootCause {
-            id: "planted-1".into(),
-            implementation: "planted".into(),
-            kind: if answer == Answer::Error {
-                Kind::Error
-            } else {
-                Kind::Deviation
-            },
-            answer,
-            expected: BTreeMap::from([(Profile::Rfc9309, expected), (Profile::Google, expected)]),
-            reference: BTreeMap::from([(Profile::Rfc9309, expected), (Profile::Google, expected)]),
-            construct: "unknown-field",
-            with: Vec::new(),
-            profile_split: Some(false),
-            feature: String::new(),
-            classes: Vec::new(),
-            contract: Vec::new(),
-            transformation: None,
-            families: Vec::new(),
-            hits: 1,
-            representative: String::new(),
-            timeout_ms: None,
-            file_ignored: false,
-        }
+        RootCause::planted(answer, expected)
     }
 
     /// The first row whose canonical input the library answers `answer` on.
