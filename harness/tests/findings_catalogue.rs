@@ -352,6 +352,7 @@ fn every_committed_label_is_a_construct_of_the_table() {
 #[test]
 fn a_profile_mix_is_a_defect_only_against_google_s_parser_claimed() {
     use reptest::engines::adapters::ClaimedReading;
+    use reptest::fuzz::clauses::Clause;
     use reptest::fuzz::standing::{Standing, claim, judge};
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../reports/findings");
     let published = store::Published::read(&dir)
@@ -360,7 +361,11 @@ fn a_profile_mix_is_a_defect_only_against_google_s_parser_claimed() {
     let mut mixes = 0;
     for cause in published.causes.iter().filter(|c| c.profile_mix()) {
         mixes += 1;
-        let judged = judge(cause, "profile-split", &published.index);
+        let cited = Clause {
+            force: "profile-split",
+            ..reptest::fuzz::filing::clause(cause, None)
+        };
+        let judged = judge(cause, &cited, &published.index);
         match claim(&cause.implementation) {
             ClaimedReading::Google => {}
             _ => assert_eq!(judged.standing, Standing::Reading, "{}", cause.id),
@@ -374,6 +379,7 @@ fn a_profile_mix_is_a_defect_only_against_google_s_parser_claimed() {
 /// when it answers as neither profile does (unless it fails outright).
 #[test]
 fn a_point_no_text_decides_is_never_a_defect() {
+    use reptest::fuzz::clauses::Clause;
     use reptest::fuzz::rootcause::Kind;
     use reptest::fuzz::standing::{Standing, judge};
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../reports/findings");
@@ -387,7 +393,11 @@ fn a_point_no_text_decides_is_never_a_defect() {
         .filter(|c| c.kind != Kind::Error && !c.profile_mix())
     {
         judged_causes += 1;
-        let judged = judge(cause, "undefined", &published.index);
+        let cited = Clause {
+            force: "undefined",
+            ..reptest::fuzz::filing::clause(cause, None)
+        };
+        let judged = judge(cause, &cited, &published.index);
         assert_ne!(
             judged.standing,
             Standing::Defect,

@@ -58,6 +58,13 @@ pub struct Manifest {
     /// so.
     #[serde(default)]
     pub user_agent_strings: bool,
+    /// The URL normaliser the library's documented call contract puts before its check, where
+    /// it has one (crawler-commons' `BasicURLNormalizer`): the library is asked the URL a
+    /// crawler fetches once normalised, so a finding that the normaliser rewrote the URL
+    /// (`?q=` to `?q`, `//` to `/`) is answered right for the URL fetched, and is judged
+    /// undefined, not a defect ([`crate::fuzz::constructs::URL_REWRITES`]).
+    #[serde(default)]
+    pub url_normaliser: Option<String>,
     /// How the library receives the body: what the adapter does before calling it.
     /// `reptest fuzz-diff` asks the reference about the body the library received.
     #[serde(default)]

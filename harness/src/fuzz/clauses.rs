@@ -21,10 +21,16 @@ pub(crate) const BOM: Clause = Clause {
     force: "must",
 };
 
-/// Clauses of Google's text on a point RFC 9309 does not address: a library whose
-/// documentation does not claim Google's reading departs from no text it claims there, so
-/// answering otherwise is a reading, not a defect (`standing::judge`).
-pub const RFC_SILENT: &[&Clause] = &[&BOM];
+/// Clauses of Google's text on a point RFC 9309 does not address or does not decide: a library
+/// whose documentation does not claim Google's reading departs from no text it claims there,
+/// so answering otherwise is a reading, not a defect (`standing::judge`).
+///
+/// - [`BOM`]: RFC 9309 says nothing of a byte order mark.
+/// - [`WILDCARD_LENGTH`]: RFC 9309 §2.2.2 “The most specific match is the match that has
+///   the most octets” does not say whether those are the rule's octets or the matched path's;
+///   Google's text says the rule's: Google 2019 “the most specific rule based on the length of
+///   the [`path`] entry”.
+pub const RFC_SILENT: &[&Clause] = &[&BOM, &WILDCARD_LENGTH];
 
 /// The clause of `cr-line-end`, `crlf`.
 pub(crate) const CR_LINE_END: Clause = Clause {
@@ -180,6 +186,20 @@ pub(crate) const ONE_TOKEN_LINE: Clause = Clause {
     source: "Google 2019 (file format)",
     text: "Only valid lines are considered; all other content is ignored.",
     force: "must",
+};
+
+/// The clause a field name followed only by whitespace (`Disallow `) is judged by, where a
+/// library reads it as that field with an empty value. Google's parser reads a line without
+/// its colon as `field value` where whitespace parts the two (`Disallow /a`), which the
+/// `google` profile follows (`MissingColon::TwoWords`) and Google's text does not mention;
+/// a field name and whitespace is that form with its value left out. Whether the leniency
+/// reaches it is a point no text decides, so a library reading it so follows one reading.
+pub(crate) const FIELD_WITHOUT_VALUE: Clause = Clause {
+    source: "Google 2019 (file format); silent on a line without its colon, which Google's \
+         parser reads as `field value` where whitespace parts the two, and on a field name \
+         followed only by whitespace",
+    text: "Only valid lines are considered; all other content is ignored.",
+    force: "interpretation",
 };
 
 /// The clause of `escaped-special`.
@@ -427,6 +447,33 @@ pub(crate) const SKIPPED_EMPTY_AGENT: Clause = Clause {
          starting a group that names no crawler and so ends the group before",
     text: "Group: One or more user-agent lines that are followed by one or more rules. The \
          group is terminated by a user-agent line or end of file.",
+    force: "interpretation",
+};
+
+/// The clause a `user-agent` value that begins the crawler's name (`Foo` for `FooBot`) is
+/// judged by, where a library takes it as naming the crawler. RFC 9309 §2.2.1 “the group
+/// that matches the product token” does not say what matches; Google's text has the crawler
+/// `googlebot-images` follow the `googlebot` group, Google 2019 “the more generic group is
+/// followed”, which a library can read as a value matching every name it begins. The
+/// reference matches whole product tokens, as Google's parser does; a prefix is one reading.
+pub(crate) const AGENT_PREFIX: Clause = Clause {
+    source: "Google 2019 (order of precedence for user agents), whose example has the crawler \
+         `googlebot-images` follow the `googlebot` group (\"the more generic group is \
+         followed\"); RFC 9309 §2.2.1 does not say what matches a product token",
+    text: "The crawler must determine the correct group of lines by finding the group with the \
+         most specific user agent that still matches.",
+    force: "interpretation",
+};
+
+/// The clause a file of one line holding several field names (`User-agent: * Disallow: /`)
+/// is judged by, where a library splits it into one line per field name: such a file is one
+/// whose line ends were lost, which no text addresses. The texts ask that each line be parsed;
+/// reading the one line as the records it plainly holds is one way to parse it.
+pub(crate) const SPLIT_ONE_LINE_FILE: Clause = Clause {
+    source: "RFC 9309 §2.3.1.5 (the library reads the file's one line as several: the texts do \
+         not say what a file whose line ends were lost holds)",
+    text: "Crawlers MUST try to parse each line of the robots.txt file. Crawlers MUST use the \
+         parseable rules.",
     force: "interpretation",
 };
 

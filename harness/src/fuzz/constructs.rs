@@ -520,7 +520,10 @@ pub const CONFIRMATIONS: &[Confirmation] = &[
     Confirmation { title: "of several groups naming the crawler, the first one holding a matching rule decides, not the longest matching rule of them all",
         robots: "User-agent: FooBot\nDisallow: /\n\nUser-agent: FooBot\nAllow: /page\n", url: "http://example.com/page",
         answer: Answer::Disallow },
-    Confirmation { title: "a rule holding a percent-encoding that is no UTF-8 character (the Latin-1 `%E9` of `Disallow: /caf%E9`) matches nothing, not even the same path",
+    Confirmation { title: "a rule ending inside a percent-encoded character (`Disallow: /caf%C3`) matches nothing, not even its own path (`/caf%C3`)",
+        robots: "User-agent: *\nDisallow: /caf%C3\n", url: "http://example.com/caf%C3",
+        answer: Answer::Allow },
+    Confirmation { title: "a rule holding a percent-encoding that decodes to no UTF-8 character (the Latin-1 `%E9` of `Disallow: /caf%E9`, or a character cut short: `Disallow: /caf%C3`) matches nothing, not even its own path",
         robots: "User-agent: *\nDisallow: /caf%E9\n", url: "http://example.com/caf%E9",
         answer: Answer::Allow },
     Confirmation { title: "an empty robots.txt (or one holding only comments) makes the call throw an error",
@@ -541,7 +544,7 @@ pub const CONFIRMATIONS: &[Confirmation] = &[
     Confirmation { title: "in a file with no `user-agent` line, its rules apply to every crawler",
         robots: "Disallow: /private/\n", url: "http://example.com/private/page.html",
         answer: Answer::Disallow },
-    Confirmation { title: "a line with a non-ASCII character across its 6th and 7th, 9th and 10th, or 11th and 12th bytes (`Allow: /ñu/`, `foo: café`) makes the call panic: each line is cut at the length of `allow:`, `disallow:` or `user-agent:` without regard to characters",
+    Confirmation { title: "a line other than a `Disallow` or `User-agent` line with a non-ASCII character across its 6th and 7th, 9th and 10th, or 11th and 12th bytes (`Allow: /ñu/`, `foo: café`) makes the call panic: each line is cut at the length of `allow:`, `disallow:` or `user-agent:` without regard to characters",
         robots: "User-agent: *\nDisallow: /private/\nAllow: /ñu/\n", url: "http://example.com/private/page.html",
         answer: Answer::Error },
     Confirmation { title: "a `Disallow` beats an `Allow` of equal length (the `Allow` should win)",
@@ -562,7 +565,7 @@ pub const CONFIRMATIONS: &[Confirmation] = &[
     Confirmation { title: "a rule holding both a non-ASCII character and a percent-encoding (`Disallow: /café/a%20b`) does not match the URL's path (`/caf%C3%A9/a%20b`)",
         robots: "User-agent: *\nDisallow: /café/a%20b\n", url: "http://example.com/caf%C3%A9/a%20b",
         answer: Answer::Allow },
-    Confirmation { title: "a non-ASCII space (U+00A0, U+2002, …) before or after a field name or value is trimmed as whitespace, so `Disallow: /private/` followed by U+2002 blocks `/private/page.html`",
+    Confirmation { title: "a non-ASCII space (U+00A0, U+2002, …) before a field name or around a value is trimmed as whitespace, so `Disallow: /private/` followed by U+2002 blocks `/private/page.html`",
         robots: "User-agent: *\nDisallow: /private/\u{2002}\n", url: "http://example.com/private/page.html",
         answer: Answer::Disallow },
     Confirmation { title: "a `*` in a rule is compared as the character `*`, not as a wildcard",
@@ -604,6 +607,15 @@ pub const CONFIRMATIONS: &[Confirmation] = &[
     Confirmation { title: "a rule starting with `//` (`Disallow: //private/`) does not block the path it names (`//private/page`)",
         robots: "User-agent: *\nDisallow: //private/\n", url: "http://example.com//private/page",
         answer: Answer::Allow },
+    Confirmation { title: "a rule starting with `////` (`Disallow: ////private/`) blocks the path starting with `//` (`//private/page`)",
+        robots: "User-agent: *\nDisallow: ////private/\n", url: "http://example.com//private/page",
+        answer: Answer::Disallow },
+    Confirmation { title: "a rule starting with `//` is read as a URL naming a host (`//host/path`), so `Disallow: //` blocks every path",
+        robots: "User-agent: *\nDisallow: //\n", url: "http://example.com/page.html",
+        answer: Answer::Disallow },
+    Confirmation { title: "a URL whose path starts with `//` is matched as if it started with `////`, so `Disallow: //private/` does not block `//private/page` (and `Disallow: ////private/` does)",
+        robots: "User-agent: *\nDisallow: //private/\n", url: "http://example.com//private/page",
+        answer: Answer::Allow },
     Confirmation { title: "a URL's empty query is dropped, so `Disallow: /search?` does not block `/search?`",
         robots: "User-agent: *\nDisallow: /search?\n", url: "http://example.com/search?",
         answer: Answer::Allow },
@@ -628,6 +640,9 @@ pub const CONFIRMATIONS: &[Confirmation] = &[
     Confirmation { title: "a percent-encoded reserved character (`%2F`, `%3F`) is decoded before comparing",
         robots: "User-agent: *\nDisallow: /a%2Fb\n", url: "http://example.com/a/b",
         answer: Answer::Disallow },
+    Confirmation { title: "an empty `Allow:` or `Disallow:` line matches every URL, with the opposite meaning: `Disallow:` allows and `Allow:` blocks every URL no earlier rule matched",
+        robots: "User-agent: *\nAllow:\n", url: "http://example.com/page.html",
+        answer: Answer::Disallow },
     Confirmation { title: "an empty `Disallow:` line ends the group's rules",
         robots: "User-agent: FooBot\nDisallow:\nDisallow: /private/\n",
         url: "http://example.com/private/page.html", answer: Answer::Allow },
@@ -636,6 +651,15 @@ pub const CONFIRMATIONS: &[Confirmation] = &[
         answer: Answer::Disallow },
     Confirmation { title: "a `user-agent` value that begins the crawler's name (`Foo` for `FooBot`, or an empty one) selects its group",
         robots: "User-agent: Foo\nDisallow: /private/\n", url: "http://example.com/private/page.html",
+        answer: Answer::Disallow },
+    Confirmation { title: "a `user-agent` value found anywhere in the crawler's name (`Bot` in `FooBot`) selects its group",
+        robots: "User-agent: Bot\nDisallow: /private/\n", url: "http://example.com/private/page.html",
+        answer: Answer::Disallow },
+    Confirmation { title: "a `user-agent` value that begins the crawler's name (`Foo` for `FooBot`) selects its group",
+        robots: "User-agent: Foo\nDisallow: /private/\n", url: "http://example.com/private/page.html",
+        answer: Answer::Disallow },
+    Confirmation { title: "a field name followed only by whitespace, without a colon (`User-agent `), is read as that field: a `User-agent ` line ends the group before it",
+        robots: "User-agent: FooBot\nDisallow: /\nUser-agent \nAllow: /private/\n", url: "http://example.com/private/page.html",
         answer: Answer::Disallow },
     Confirmation { title: "an escaped tab, LF or CR (`%09`, `%0A`, `%0D`) breaks the match: `Disallow: /file%09.txt` does not block `/file%09.txt`",
         robots: "User-agent: *\nDisallow: /file%09.txt\n", url: "http://example.com/file%09.txt",
@@ -667,7 +691,7 @@ pub const CONFIRMATIONS: &[Confirmation] = &[
     Confirmation { title: "a `Sitemap` line inside a group ends the group",
         robots: "User-agent: FooBot\nSitemap: http://example.com/sitemap.xml\nUser-agent: BarBot\nDisallow: /private/\n", url: "http://example.com/private/page.html",
         answer: Answer::Allow },
-    Confirmation { title: "a line the library takes for a non-standard one (`Crawldelay: 5`) ends the group",
+    Confirmation { title: "a `Crawl-delay` line, even misspelled (`Crawldelay: 5`), between two `user-agent` lines ends the group",
         robots: "User-agent: FooBot\nCrawldelay: 5\nUser-agent: BarBot\nDisallow: /private/\n", url: "http://example.com/private/page.html",
         answer: Answer::Allow },
     Confirmation { title: "an unknown line whose name holds a known one (`sallow: /a`) ends the group",
@@ -739,6 +763,12 @@ pub const CONFIRMATIONS: &[Confirmation] = &[
     Confirmation { title: "a `#` right after an `Allow` rule's path, with no space before it (`Allow: /private/#top`), is kept in the path instead of starting a comment",
         robots: "User-agent: *\nAllow: /private/#top\nDisallow: /\n", url: "http://example.com/private/page.html",
         answer: Answer::Disallow },
+    Confirmation { title: "in a rule ending in `$`, a `*` matches only the empty string, so `Disallow: /*.pdf$` blocks `/.pdf` but not `/a.pdf`",
+        robots: "User-agent: *\nDisallow: /*.pdf$\n", url: "http://example.com/a.pdf",
+        answer: Answer::Allow },
+    Confirmation { title: "in a rule ending in `$`, a `*` is tried at one length only: one character where the `$` follows it (`Disallow: /*$` misses `/ab`), else up to the first occurrence of the text after it (`Disallow: /*.pdf$` misses `/a.pdf.pdf`)",
+        robots: "User-agent: *\nDisallow: /*$\n", url: "http://example.com/ab",
+        answer: Answer::Allow },
     Confirmation { title: "in a rule ending in `$`, a `*` is tried only up to the first occurrence of the text after it, so `Disallow: /*.pdf$` misses `/a.pdf.pdf`",
         robots: "User-agent: *\nDisallow: /*.pdf$\n", url: "http://example.com/a.pdf.pdf",
         answer: Answer::Allow },
@@ -751,8 +781,14 @@ pub const CONFIRMATIONS: &[Confirmation] = &[
     Confirmation { title: "a rule starting with `//` whose first segment holds a colon (`Disallow: //a:b`) makes the call fail: the rule is read as a URL whose port is no number",
         robots: "User-agent: *\nDisallow: //a:b\n", url: "http://example.com/private/page.html",
         answer: Answer::Error },
+    Confirmation { title: "a known field name followed by `:` anywhere in a line, even in a comment (`# Disallow: /`, `Note: disallow: /private/`), is read as that field",
+        robots: "User-agent: *\nNote: disallow: /private/\n", url: "http://example.com/private/page.html",
+        answer: Answer::Disallow },
     Confirmation { title: "a known field name followed by `:` anywhere in a line (`Note: disallow: /private/`) is read as that field",
         robots: "User-agent: *\nNote: disallow: /private/\n", url: "http://example.com/private/page.html",
+        answer: Answer::Disallow },
+    Confirmation { title: "a URL's percent-encodings are decoded before matching, reserved ones (`%3D`, `%3F`) too, so `Disallow: /a=b` blocks `/a%3Db`",
+        robots: "User-agent: *\nDisallow: /a=b\n", url: "http://example.com/a%3Db",
         answer: Answer::Disallow },
     Confirmation { title: "a file of one line (`User-agent: * Disallow: /private/`) is read as several lines, one per field name in it",
         robots: "User-agent: * Disallow: /private/\n", url: "http://example.com/private/page.html",
@@ -790,12 +826,135 @@ pub const CONFIRMATIONS: &[Confirmation] = &[
     Confirmation { title: "a rule ending in `$` that holds an earlier `%24` (`Disallow: /price%24$`) does not match its own path (`/price%24`): the decoded `%24` is taken for the anchor",
         robots: "User-agent: *\nDisallow: /price%24$\n", url: "http://example.com/price%24",
         answer: Answer::Allow },
-    Confirmation { title: "a blank line, a comment or any other line between two `user-agent` lines drops the `user-agent` lines above it from the group",
+    Confirmation { title: "a blank line, a comment or any line but a `Sitemap` line between two `user-agent` lines drops the `user-agent` lines above it from the group",
         robots: "User-agent: FooBot\n# old bots\nUser-agent: BarBot\nDisallow: /private/\n",
         url: "http://example.com/private/page.html", answer: Answer::Allow },
+    Confirmation { title: "a `Sitemap`, `Crawl-delay` or unknown line (`foo: bar`) between two `user-agent` lines ends the group: the `user-agent` lines above it get no rules",
+        robots: "User-agent: FooBot\nSitemap: http://example.com/sitemap.xml\nUser-agent: BarBot\nDisallow: /private/\n", url: "http://example.com/private/page.html",
+        answer: Answer::Allow },
     Confirmation { title: "a `Sitemap` or unknown line (`foo: bar`) between two `user-agent` lines ends the group: the `user-agent` lines above it get no rules",
         robots: "User-agent: FooBot\nSitemap: http://example.com/sitemap.xml\nUser-agent: BarBot\nDisallow: /private/\n",
         url: "http://example.com/private/page.html", answer: Answer::Allow },
+];
+
+/// An input on which a library with a misbehaviour answers as the reference does, where a
+/// library with another fault would answer its canonical input the same wrong way: the title
+/// is given only where the library answers its control as the reference does too. A line
+/// between two `user-agent` lines ends the group only where the two `user-agent` lines alone
+/// make one group (a library giving a `user-agent` line followed by another none of the
+/// group's rules answers every such canonical input so, whatever the line); a `*` matching one
+/// character before a final `$` matches `/a` (a `$` compared as the character matches
+/// nothing there).
+#[derive(Clone, Copy, Debug)]
+pub struct Control {
+    /// The misbehaviour's title ([`Misbehaviour::title`]).
+    pub title: &'static str,
+    /// The robots.txt.
+    pub robots: &'static str,
+    /// The URL asked.
+    pub url: &'static str,
+    /// What the reference answers under every profile, and a library with the misbehaviour.
+    pub answer: Answer,
+}
+
+/// Two `user-agent` lines and one rule: one group.
+const SHARED_GROUP: &str = "User-agent: FooBot\nUser-agent: BarBot\nDisallow: /private/\n";
+/// The URL the shared group's rule blocks.
+const PRIVATE: &str = "http://example.com/private/page.html";
+
+/// The controls of the canonical inputs, one row each.
+#[rustfmt::skip]
+pub const CONTROLS: &[Control] = &[
+    Control { title: "a line of one word without a colon (`Disallow`) ends the group",
+        robots: SHARED_GROUP, url: PRIVATE, answer: Answer::Disallow },
+    Control { title: "a bare field name without a colon (`Disallow`) is read as that field with an empty value, so a `User-agent` line after it starts a new group",
+        robots: SHARED_GROUP, url: PRIVATE, answer: Answer::Disallow },
+    Control { title: "an unknown line (`foo: bar`) between two `user-agent` lines ends the group: the `user-agent` lines above it get no rules",
+        robots: SHARED_GROUP, url: PRIVATE, answer: Answer::Disallow },
+    Control { title: "a field name followed only by whitespace, without a colon (`Disallow `, `Allow `), is read as that field with an empty value: a `Disallow ` line ends the group's `user-agent` lines",
+        robots: SHARED_GROUP, url: PRIVATE, answer: Answer::Disallow },
+    Control { title: "a line of one word and trailing whitespace (`Useragent `) ends the group",
+        robots: SHARED_GROUP, url: PRIVATE, answer: Answer::Disallow },
+    Control { title: "a `Crawl-delay` line between two `user-agent` lines ends the group",
+        robots: SHARED_GROUP, url: PRIVATE, answer: Answer::Disallow },
+    Control { title: "a `Sitemap` line inside a group ends the group",
+        robots: SHARED_GROUP, url: PRIVATE, answer: Answer::Disallow },
+    Control { title: "a `Crawl-delay` line, even misspelled (`Crawldelay: 5`), between two `user-agent` lines ends the group",
+        robots: SHARED_GROUP, url: PRIVATE, answer: Answer::Disallow },
+    Control { title: "an unknown line whose name holds a known one (`sallow: /a`) ends the group",
+        robots: SHARED_GROUP, url: PRIVATE, answer: Answer::Disallow },
+    Control { title: "a blank line, a comment or any line but a `Sitemap` line between two `user-agent` lines drops the `user-agent` lines above it from the group",
+        robots: SHARED_GROUP, url: PRIVATE, answer: Answer::Disallow },
+    Control { title: "a `Sitemap`, `Crawl-delay` or unknown line (`foo: bar`) between two `user-agent` lines ends the group: the `user-agent` lines above it get no rules",
+        robots: SHARED_GROUP, url: PRIVATE, answer: Answer::Disallow },
+    Control { title: "a `Sitemap` or unknown line (`foo: bar`) between two `user-agent` lines ends the group: the `user-agent` lines above it get no rules",
+        robots: SHARED_GROUP, url: PRIVATE, answer: Answer::Disallow },
+    Control { title: "a URL whose path starts with `//` is matched as if it started with `////`, so `Disallow: //private/` does not block `//private/page` (and `Disallow: ////private/` does)",
+        robots: "User-agent: *\nDisallow: //\n", url: "http://example.com/page.html", answer: Answer::Allow },
+    Control { title: "in a rule ending in `$`, a `*` matches only the empty string, so `Disallow: /*.pdf$` blocks `/.pdf` but not `/a.pdf`",
+        robots: "User-agent: *\nDisallow: /*.pdf$\n", url: "http://example.com/.pdf", answer: Answer::Disallow },
+    Control { title: "in a rule ending in `$`, a `*` is tried at one length only: one character where the `$` follows it (`Disallow: /*$` misses `/ab`), else up to the first occurrence of the text after it (`Disallow: /*.pdf$` misses `/a.pdf.pdf`)",
+        robots: "User-agent: *\nDisallow: /*$\n", url: "http://example.com/a", answer: Answer::Disallow },
+];
+
+/// Misbehaviours that are the URL rewritten before the check: where a library's documented
+/// call contract normalises the URL first ([`crate::engines::adapters::Manifest::url_normaliser`]),
+/// the library answers for the URL a crawler fetches, and such an entry is undefined.
+pub const URL_REWRITES: &[&str] = &[
+    "a query parameter with an empty value (`?q=`) is dropped from the URL before matching, so `Disallow: /search?q=` does not block `/search?q=`",
+    "the URL's `//` is read as `/` before matching, so `Disallow: /shop/cart` blocks `/shop//cart` and a rule holding `//` blocks nothing",
+];
+
+/// The control of the misbehaviour titled `title`, where it has one.
+pub fn control(title: &str) -> Option<&'static Control> {
+    CONTROLS.iter().find(|c| c.title == title)
+}
+
+/// Titles naming two faults, each with its own canonical input: such a title is confirmed only
+/// where the library also confirms the second's (a `user-agent` value matched inside the
+/// crawler's name, "or an empty one", needs an empty `User-agent:` read as naming every
+/// crawler too).
+pub const CONFIRMED_WITH: &[(&str, &str)] = &[
+    (
+        "an empty `Allow:` or `Disallow:` line matches every URL, with the opposite meaning: `Disallow:` allows and `Allow:` blocks every URL no earlier rule matched",
+        "an empty `Disallow:` line ends the group's rules",
+    ),
+    (
+        "a URL whose path starts with `//` is matched as if it started with `////`, so `Disallow: //private/` does not block `//private/page` (and `Disallow: ////private/` does)",
+        "a rule starting with `////` (`Disallow: ////private/`) blocks the path starting with `//` (`//private/page`)",
+    ),
+    (
+        "a `Sitemap`, `Crawl-delay` or unknown line (`foo: bar`) between two `user-agent` lines ends the group: the `user-agent` lines above it get no rules",
+        "a `Crawl-delay` line between two `user-agent` lines ends the group",
+    ),
+    (
+        "a `Sitemap`, `Crawl-delay` or unknown line (`foo: bar`) between two `user-agent` lines ends the group: the `user-agent` lines above it get no rules",
+        "an unknown line (`foo: bar`) between two `user-agent` lines ends the group: the `user-agent` lines above it get no rules",
+    ),
+    (
+        "a `Crawl-delay` line, even misspelled (`Crawldelay: 5`), between two `user-agent` lines ends the group",
+        "a `Crawl-delay` line between two `user-agent` lines ends the group",
+    ),
+    (
+        "a known field name followed by `:` anywhere in a line, even in a comment (`# Disallow: /`, `Note: disallow: /private/`), is read as that field",
+        "a commented-out rule (`#Disallow: /`) is obeyed",
+    ),
+    (
+        "a rule holding a percent-encoding that decodes to no UTF-8 character (the Latin-1 `%E9` of `Disallow: /caf%E9`, or a character cut short: `Disallow: /caf%C3`) matches nothing, not even its own path",
+        "a rule ending inside a percent-encoded character (`Disallow: /caf%C3`) matches nothing, not even its own path (`/caf%C3`)",
+    ),
+    (
+        "in a rule ending in `$`, a `*` is tried at one length only: one character where the `$` follows it (`Disallow: /*$` misses `/ab`), else up to the first occurrence of the text after it (`Disallow: /*.pdf$` misses `/a.pdf.pdf`)",
+        "in a rule ending in `$`, a `*` is tried only up to the first occurrence of the text after it, so `Disallow: /*.pdf$` misses `/a.pdf.pdf`",
+    ),
+    (
+        "a `user-agent` value found anywhere in the crawler's name (`Bot` in `FooBot`, or an empty one) selects its group",
+        "an empty `User-agent:` line is read as naming every crawler",
+    ),
+    (
+        "a `user-agent` value that begins the crawler's name (`Foo` for `FooBot`, or an empty one) selects its group",
+        "an empty `User-agent:` line is read as naming every crawler",
+    ),
 ];
 
 /// The canonical input of the misbehaviour titled `title`, where it has one.
@@ -806,7 +965,11 @@ pub fn confirmation(title: &str) -> Option<&'static Confirmation> {
 /// Every misbehaviour titled, by construct (a row a line or a few, unformatted so that it reads
 /// as a table).
 #[rustfmt::skip]
-pub const MISBEHAVIOURS: [Misbehaviour; 118] = [
+pub const MISBEHAVIOURS: [Misbehaviour; 134] = [
+    Misbehaviour { construct: "unknown-field", evidence: Confirmed,
+        title: "a `Sitemap`, `Crawl-delay` or unknown line (`foo: bar`) between two `user-agent` lines ends the group: the `user-agent` lines above it get no rules", clause: None },
+    Misbehaviour { construct: "non-standard-field", evidence: Confirmed,
+        title: "a `Sitemap`, `Crawl-delay` or unknown line (`foo: bar`) between two `user-agent` lines ends the group: the `user-agent` lines above it get no rules", clause: None },
     Misbehaviour { construct: "unknown-field", evidence: Confirmed,
         title: "a `Sitemap` or unknown line (`foo: bar`) between two `user-agent` lines ends the group: the `user-agent` lines above it get no rules", clause: None },
     Misbehaviour { construct: "unknown-field", evidence: ReadsAs(EndsGroup),
@@ -818,7 +981,9 @@ pub const MISBEHAVIOURS: [Misbehaviour; 118] = [
     Misbehaviour { construct: "non-standard-field", evidence: ReadsAs(EndsGroup),
         title: "a `Crawl-delay` line between two `user-agent` lines ends the group", clause: None },
     Misbehaviour { construct: "nonstandard-typo", evidence: ReadsAs(EndsGroup),
-        title: "a line the library takes for a non-standard one (`Crawldelay: 5`) ends the group", clause: None },
+        title: "a `Crawl-delay` line, even misspelled (`Crawldelay: 5`), between two `user-agent` lines ends the group", clause: None },
+    Misbehaviour { construct: "field-in-name", evidence: Confirmed,
+        title: "a known field name followed by `:` anywhere in a line, even in a comment (`# Disallow: /`, `Note: disallow: /private/`), is read as that field", clause: None },
     Misbehaviour { construct: "field-in-name", evidence: Confirmed,
         title: "a known field name followed by `:` anywhere in a line (`Note: disallow: /private/`) is read as that field", clause: None },
     Misbehaviour { construct: "field-in-name", evidence: ReadsAs(AsDisallow),
@@ -839,6 +1004,8 @@ pub const MISBEHAVIOURS: [Misbehaviour; 118] = [
         title: "a line of one word without a colon (`Disallow`) ends the group", clause: None },
     Misbehaviour { construct: "one-token-line", evidence: Confirmed,
         title: "a bare field name without a colon (`Disallow`) is read as that field with an empty value, so a `User-agent` line after it starts a new group", clause: None },
+    Misbehaviour { construct: "word-and-space", evidence: Confirmed,
+        title: "a field name followed only by whitespace, without a colon (`User-agent `), is read as that field: a `User-agent ` line ends the group before it", clause: Some(&FIELD_WITHOUT_VALUE) },
     Misbehaviour { construct: "word-and-space", evidence: ReadsAs(EndsGroup),
         title: "a line of one word and trailing whitespace (`Useragent `) ends the group", clause: None },
     Misbehaviour { construct: "missing-colon", evidence: ReadsAs(EndsGroup),
@@ -847,8 +1014,12 @@ pub const MISBEHAVIOURS: [Misbehaviour; 118] = [
         title: "a misspelled field line (`useragent: a`) ends the group", clause: None },
     Misbehaviour { construct: "space-before-colon", evidence: ReadsAs(Ignored),
         title: "a line with whitespace before its colon (`Disallow :/a`) is ignored", clause: None },
+    Misbehaviour { construct: "empty-value", evidence: Confirmed,
+        title: "an empty `Allow:` or `Disallow:` line matches every URL, with the opposite meaning: `Disallow:` allows and `Allow:` blocks every URL no earlier rule matched", clause: None },
     Misbehaviour { construct: "empty-value", evidence: ReadsAs(EndsGroup),
         title: "an empty `Disallow:` line ends the group's rules", clause: None },
+    Misbehaviour { construct: "commented-rule", evidence: Confirmed,
+        title: "a known field name followed by `:` anywhere in a line, even in a comment (`# Disallow: /`, `Note: disallow: /private/`), is read as that field", clause: None },
     Misbehaviour { construct: "commented-rule", evidence: ReadsAs(Uncommented),
         title: "a commented-out rule (`#Disallow: /`) is obeyed", clause: None },
     Misbehaviour { construct: "inline-comment", evidence: ReadsAs(CommentKept),
@@ -865,6 +1036,8 @@ pub const MISBEHAVIOURS: [Misbehaviour; 118] = [
         title: "a final `$` is ignored: the rule also matches longer paths", clause: None },
     Misbehaviour { construct: "end-anchor", evidence: ReadsAs(AnchorLiteral),
         title: "a final `$` is compared as the character `$`, not as the end of the path", clause: None },
+    Misbehaviour { construct: "escape-split", evidence: Confirmed,
+        title: "a URL's percent-encodings are decoded before matching, reserved ones (`%3D`, `%3F`) too, so `Disallow: /a=b` blocks `/a%3Db`", clause: None },
     Misbehaviour { construct: "non-ascii", evidence: ReadsAs(NonAsciiUnmatched),
         title: "a rule holding non-ASCII characters (`Disallow: /café/`) does not match the URL's percent-encoded path (`/caf%C3%A9/`)", clause: None },
     Misbehaviour { construct: "escaped-special", evidence: ReadsAs(EscapesDecoded),
@@ -904,6 +1077,10 @@ pub const MISBEHAVIOURS: [Misbehaviour; 118] = [
         title: "a `user-agent` value with more after the crawler's name (`Baiduspider+`) is read as naming no crawler", clause: None },
     Misbehaviour { construct: "inner-dollar", evidence: ReadsAs(Ignored),
         title: "a rule with a `$` before its end (`/a$b`) is ignored", clause: None },
+    Misbehaviour { construct: "anchored-wildcard", evidence: Confirmed,
+        title: "in a rule ending in `$`, a `*` matches only the empty string, so `Disallow: /*.pdf$` blocks `/.pdf` but not `/a.pdf`", clause: None },
+    Misbehaviour { construct: "anchored-wildcard", evidence: Confirmed,
+        title: "in a rule ending in `$`, a `*` is tried at one length only: one character where the `$` follows it (`Disallow: /*$` misses `/ab`), else up to the first occurrence of the text after it (`Disallow: /*.pdf$` misses `/a.pdf.pdf`)", clause: None },
     Misbehaviour { construct: "anchored-wildcard", evidence: ReadsAs(AnchorIgnored),
         title: "in a rule holding `*`, a final `$` is ignored: `/*.pdf$` also matches `/a.pdf?x`", clause: None },
     Misbehaviour { construct: "anchored-wildcard", evidence: ReadsAs(AnchorLiteral),
@@ -912,6 +1089,10 @@ pub const MISBEHAVIOURS: [Misbehaviour; 118] = [
         title: "a `user-agent` value found anywhere in the crawler's name (`Bot` in `FooBot`, or an empty one) selects its group", clause: None },
     Misbehaviour { construct: "agent-part", evidence: Confirmed,
         title: "a `user-agent` value that begins the crawler's name (`Foo` for `FooBot`, or an empty one) selects its group", clause: None },
+    Misbehaviour { construct: "agent-part", evidence: Confirmed,
+        title: "a `user-agent` value found anywhere in the crawler's name (`Bot` in `FooBot`) selects its group", clause: None },
+    Misbehaviour { construct: "agent-part", evidence: Confirmed,
+        title: "a `user-agent` value that begins the crawler's name (`Foo` for `FooBot`) selects its group", clause: Some(&AGENT_PREFIX) },
     Misbehaviour { construct: "cr-line-end", evidence: Confirmed,
         title: "a lone CR (`\\r`) is not read as a line end, so `User-agent: *` CR `Disallow: /private/` blocks nothing", clause: None },
     Misbehaviour { construct: "double-slash", evidence: Confirmed,
@@ -919,13 +1100,17 @@ pub const MISBEHAVIOURS: [Misbehaviour; 118] = [
     Misbehaviour { construct: "double-slash", evidence: Confirmed,
         title: "a rule holding `//` anywhere (`Disallow: /shop//cart`) does not block the path it names", clause: None },
     Misbehaviour { construct: "double-slash", evidence: Confirmed,
+        title: "a rule starting with `//` is read as a URL naming a host (`//host/path`), so `Disallow: //` blocks every path", clause: None },
+    Misbehaviour { construct: "double-slash", evidence: Confirmed,
+        title: "a URL whose path starts with `//` is matched as if it started with `////`, so `Disallow: //private/` does not block `//private/page` (and `Disallow: ////private/` does)", clause: None },
+    Misbehaviour { construct: "double-slash", evidence: Confirmed,
         title: "a rule starting with `//` (`Disallow: //private/`) does not block the path it names (`//private/page`)", clause: None },
     Misbehaviour { construct: "empty-query", evidence: Confirmed,
         title: "the URL's query is dropped before matching, so no rule holding `?` (`Disallow: /search?q=`) blocks anything", clause: None },
     Misbehaviour { construct: "url-query", evidence: Confirmed,
         title: "the URL's query is dropped before matching, so no rule holding `?` (`Disallow: /search?q=`) blocks anything", clause: None },
     Misbehaviour { construct: "word-and-space", evidence: Confirmed,
-        title: "a field name followed only by whitespace, without a colon (`Disallow `, `Allow `), is read as that field with an empty value: a `Disallow ` line ends the group's `user-agent` lines", clause: None },
+        title: "a field name followed only by whitespace, without a colon (`Disallow `, `Allow `), is read as that field with an empty value: a `Disallow ` line ends the group's `user-agent` lines", clause: Some(&FIELD_WITHOUT_VALUE) },
     Misbehaviour { construct: "word-and-space", evidence: Confirmed,
         title: "a colon-less `User-agent ` line (the field name and a space) is read as a `user-agent` line, starting a new group", clause: None },
     Misbehaviour { construct: "nonstandard-typo", evidence: Confirmed,
@@ -934,6 +1119,10 @@ pub const MISBEHAVIOURS: [Misbehaviour; 118] = [
         title: "a `crawl-delay` line whose value is no number (`Crawl-delay: abc`) makes the whole file fail to parse", clause: None },
     Misbehaviour { construct: "empty-query", evidence: Confirmed,
         title: "a URL's empty query is dropped, so `Disallow: /search?` does not block `/search?`", clause: None },
+    Misbehaviour { construct: "partial-char", evidence: Confirmed,
+        title: "a rule holding a percent-encoding that decodes to no UTF-8 character (the Latin-1 `%E9` of `Disallow: /caf%E9`, or a character cut short: `Disallow: /caf%C3`) matches nothing, not even its own path", clause: None },
+    Misbehaviour { construct: "partial-char", evidence: Confirmed,
+        title: "a rule ending inside a percent-encoded character (`Disallow: /caf%C3`) matches nothing, not even its own path (`/caf%C3`)", clause: None },
     Misbehaviour { construct: "partial-char", evidence: Confirmed,
         title: "a rule ending inside a percent-encoded character (`/caf%C3`) does not match the paths that complete that character (`/caf%C3%A9`): it neither blocks nor allows them", clause: None },
     Misbehaviour { construct: "wildcard", evidence: Confirmed,
@@ -968,17 +1157,17 @@ pub const MISBEHAVIOURS: [Misbehaviour; 118] = [
     Misbehaviour { construct: "non-ascii", evidence: Confirmed,
         title: "a rule holding both a non-ASCII character and a percent-encoding (`Disallow: /café/a%20b`) does not match the URL's path (`/caf%C3%A9/a%20b`)", clause: None },
     Misbehaviour { construct: "non-ascii", evidence: Confirmed,
-        title: "a non-ASCII space (U+00A0, U+2002, …) before or after a field name or value is trimmed as whitespace, so `Disallow: /private/` followed by U+2002 blocks `/private/page.html`", clause: None },
+        title: "a non-ASCII space (U+00A0, U+2002, …) before a field name or around a value is trimmed as whitespace, so `Disallow: /private/` followed by U+2002 blocks `/private/page.html`", clause: None },
     Misbehaviour { construct: "disallow-rule", evidence: Confirmed,
         title: "a query parameter with an empty value (`?q=`) is dropped from the URL before matching, so `Disallow: /search?q=` does not block `/search?q=`", clause: None },
     Misbehaviour { construct: "tie", evidence: Confirmed,
         title: "of two matching rules of equal length the one listed first wins, so a `Disallow` listed before an `Allow` of the same length beats it", clause: None },
     Misbehaviour { construct: "unknown-field", evidence: Confirmed,
-        title: "a line with a non-ASCII character across its 6th and 7th, 9th and 10th, or 11th and 12th bytes (`Allow: /ñu/`, `foo: café`) makes the call panic: each line is cut at the length of `allow:`, `disallow:` or `user-agent:` without regard to characters", clause: None },
+        title: "a line other than a `Disallow` or `User-agent` line with a non-ASCII character across its 6th and 7th, 9th and 10th, or 11th and 12th bytes (`Allow: /ñu/`, `foo: café`) makes the call panic: each line is cut at the length of `allow:`, `disallow:` or `user-agent:` without regard to characters", clause: None },
     Misbehaviour { construct: "missing-colon", evidence: Confirmed,
-        title: "a line with a non-ASCII character across its 6th and 7th, 9th and 10th, or 11th and 12th bytes (`Allow: /ñu/`, `foo: café`) makes the call panic: each line is cut at the length of `allow:`, `disallow:` or `user-agent:` without regard to characters", clause: None },
+        title: "a line other than a `Disallow` or `User-agent` line with a non-ASCII character across its 6th and 7th, 9th and 10th, or 11th and 12th bytes (`Allow: /ñu/`, `foo: café`) makes the call panic: each line is cut at the length of `allow:`, `disallow:` or `user-agent:` without regard to characters", clause: None },
     Misbehaviour { construct: "non-ascii", evidence: Confirmed,
-        title: "a line with a non-ASCII character across its 6th and 7th, 9th and 10th, or 11th and 12th bytes (`Allow: /ñu/`, `foo: café`) makes the call panic: each line is cut at the length of `allow:`, `disallow:` or `user-agent:` without regard to characters", clause: None },
+        title: "a line other than a `Disallow` or `User-agent` line with a non-ASCII character across its 6th and 7th, 9th and 10th, or 11th and 12th bytes (`Allow: /ñu/`, `foo: café`) makes the call panic: each line is cut at the length of `allow:`, `disallow:` or `user-agent:` without regard to characters", clause: None },
     Misbehaviour { construct: "rule-outside-group", evidence: Confirmed,
         title: "in a file with no `user-agent` line, its rules apply to every crawler", clause: None },
     Misbehaviour { construct: "empty-value", evidence: Confirmed,
@@ -990,7 +1179,7 @@ pub const MISBEHAVIOURS: [Misbehaviour; 118] = [
     Misbehaviour { construct: "reserved-escape", evidence: Confirmed,
         title: "a percent-encoded reserved character other than `/` is decoded before comparing: `Disallow: /a=b` blocks `/a%3Db`", clause: None },
     Misbehaviour { construct: "non-utf8-escape", evidence: Confirmed,
-        title: "a rule holding a percent-encoding that is no UTF-8 character (the Latin-1 `%E9` of `Disallow: /caf%E9`) matches nothing, not even the same path", clause: None },
+        title: "a rule holding a percent-encoding that decodes to no UTF-8 character (the Latin-1 `%E9` of `Disallow: /caf%E9`, or a character cut short: `Disallow: /caf%C3`) matches nothing, not even its own path", clause: None },
     Misbehaviour { construct: "split-groups", evidence: Confirmed,
         title: "of several groups naming the crawler, the first one holding a matching rule decides, not the longest matching rule of them all", clause: None },
     Misbehaviour { construct: "shared-name-group", evidence: Confirmed,
@@ -1010,7 +1199,7 @@ pub const MISBEHAVIOURS: [Misbehaviour; 118] = [
     Misbehaviour { construct: "combined", evidence: Confirmed,
         title: "a rule starting with `//` whose first segment holds a colon (`Disallow: //a:b`) makes the call fail: the rule is read as a URL whose port is no number", clause: None },
     Misbehaviour { construct: "bom", evidence: Confirmed,
-        title: "a line with a non-ASCII character across its 6th and 7th, 9th and 10th, or 11th and 12th bytes (`Allow: /ñu/`, `foo: café`) makes the call panic: each line is cut at the length of `allow:`, `disallow:` or `user-agent:` without regard to characters", clause: None },
+        title: "a line other than a `Disallow` or `User-agent` line with a non-ASCII character across its 6th and 7th, 9th and 10th, or 11th and 12th bytes (`Allow: /ñu/`, `foo: café`) makes the call panic: each line is cut at the length of `allow:`, `disallow:` or `user-agent:` without regard to characters", clause: None },
     Misbehaviour { construct: "one-token-line", evidence: Confirmed,
         title: "a rule line before the first `user-agent` line makes the whole file fail to parse", clause: None },
     Misbehaviour { construct: "misspelling", evidence: Confirmed,
@@ -1018,7 +1207,7 @@ pub const MISBEHAVIOURS: [Misbehaviour; 118] = [
     Misbehaviour { construct: "cr-line-end", evidence: Confirmed,
         title: "a rule starting with `//` whose first segment holds a colon (`Disallow: //a:b`) makes the call fail: the rule is read as a URL whose port is no number", clause: None },
     Misbehaviour { construct: "one-line-file", evidence: Confirmed,
-        title: "a file of one line (`User-agent: * Disallow: /private/`) is read as several lines, one per field name in it", clause: None },
+        title: "a file of one line (`User-agent: * Disallow: /private/`) is read as several lines, one per field name in it", clause: Some(&SPLIT_ONE_LINE_FILE) },
     Misbehaviour { construct: "anchor-length", evidence: Confirmed,
         title: "a rule ending in `$` loses its `$` from its length, so `Disallow: /api/*` beats `Allow: /api/$` (equal in length: the `Allow` should win)", clause: None },
     Misbehaviour { construct: "one-token-line", evidence: Confirmed,
@@ -1046,7 +1235,11 @@ pub const MISBEHAVIOURS: [Misbehaviour; 118] = [
     Misbehaviour { construct: "inner-dollar", evidence: Confirmed,
         title: "a rule ending in `$` that holds an earlier `%24` (`Disallow: /price%24$`) does not match its own path (`/price%24`): the decoded `%24` is taken for the anchor", clause: None },
     Misbehaviour { construct: "blank-line", evidence: Confirmed,
-        title: "a blank line, a comment or any other line between two `user-agent` lines drops the `user-agent` lines above it from the group", clause: None },
+        title: "a blank line, a comment or any line but a `Sitemap` line between two `user-agent` lines drops the `user-agent` lines above it from the group", clause: None },
+    // The second canonical input of the `////` title above (`CONFIRMED_WITH`), listed last
+    // so that no title of the construct loses to it (a `///` rule read as `/` says more).
+    Misbehaviour { construct: "double-slash", evidence: Confirmed,
+        title: "a rule starting with `////` (`Disallow: ////private/`) blocks the path starting with `//` (`//private/page`)", clause: None },
 ];
 
 /// The misbehaviours titled for `construct`, in the table's order.
@@ -1221,6 +1414,34 @@ mod tests {
         titles.sort_unstable();
         for pair in titles.windows(2) {
             assert_ne!(pair[0], pair[1], "two canonical inputs");
+        }
+        // A control is answered as its row says under every profile, for a title with a
+        // canonical input.
+        for c in CONTROLS {
+            assert!(
+                confirmation(c.title).is_some(),
+                "no canonical input: {}",
+                c.title
+            );
+            for profile in Profile::ALL {
+                let robots = Robots::parse(c.robots.as_bytes(), ParseOptions::new(profile));
+                let allowed = robots
+                    .select(&["FooBot"])
+                    .check_url(c.url)
+                    .expect("a URL")
+                    .allowed;
+                assert_eq!(
+                    allowed,
+                    c.answer == Answer::Allow,
+                    "{} under {profile}",
+                    c.title
+                );
+            }
+        }
+        // A title naming two faults has a canonical input for each.
+        for (title, with) in CONFIRMED_WITH {
+            assert!(confirmation(title).is_some(), "no canonical input: {title}");
+            assert!(confirmation(with).is_some(), "no canonical input: {with}");
         }
         // A misbehaviour whose only evidence is its canonical input has one, once.
         for m in MISBEHAVIOURS.iter().filter(|m| {

@@ -754,6 +754,7 @@ pub fn rewritten(input: &Input, rewrite: &Rewrite, n: usize, construct: &str) ->
             if path != "/" {
                 return None;
             }
+            let mut moved = false;
             for line in &mut out.lines {
                 let (content, end) = split_end(line);
                 let text = String::from_utf8_lossy(content);
@@ -765,7 +766,13 @@ pub fn rewritten(input: &Input, rewrite: &Rewrite, n: usize, construct: &str) ->
                     let mut new = format!("{key}:{}", value.replace('/', candidate)).into_bytes();
                     new.extend_from_slice(end);
                     *line = new;
+                    moved = true;
                 }
+            }
+            // No rule `/` on a line of its own (one joined to the line before by a lone CR):
+            // the rewrite would say it moved a rule it did not.
+            if !moved {
+                return None;
             }
             out.urls = vec![format!("{scheme}://{host}{candidate}page.html")];
         }
@@ -1360,6 +1367,14 @@ mod tests {
         let moved = rewritten(&short, root, 0, "unknown-field").expect("moved");
         assert_eq!(moved.body(), b"user-agent: t\ndisallow: /private/\n");
         assert_eq!(moved.urls, ["http://example.com/private/page.html"]);
+        let joined = FamilyInput {
+            robots: "user-agent: t\rdisallow: /\n".into(),
+            escaped: false,
+            agent: "t".into(),
+            url: "http://example.com/".into(),
+        }
+        .input();
+        assert!(rewritten(&joined, root, 0, "cr-line-end").is_none());
         let fields = REWRITES
             .iter()
             .find(|r| r.target == Target::FieldNames)

@@ -13,6 +13,7 @@ use std::fmt::{self, Write as _};
 use anyhow::{Context, Result};
 use reptest_reference::Profile;
 
+mod cite;
 mod shown;
 mod title;
 
@@ -20,157 +21,13 @@ use crate::answer::Answer;
 use crate::fuzz::constructs::Misbehaviour;
 use crate::fuzz::findings::{Family, FamilyInput, Index};
 use crate::fuzz::repro::call_name;
-use crate::fuzz::rootcause::{Kind, RootCause, construct_phrase, feature_tags, suspect_families};
+use crate::fuzz::rootcause::{Kind, RootCause, construct_phrase, suspect_families};
 use crate::fuzz::standing::{Judged, Standing};
 
 pub use crate::fuzz::measured::{CoveringCase, Measured, RootMeasure};
 
 pub use crate::fuzz::clauses::Clause;
-
-/// The clause for a construct tag ([`crate::fuzz::constructs::Construct::clause`]).
-pub fn clause_for_tag(tag: &str) -> Option<Clause> {
-    crate::fuzz::constructs::clause(tag)
-}
-
-/// The clause a root cause contradicts, with its force: the covering spec case's force when
-/// there is one; `profile-split` when the reference's profiles differ and only one is
-/// contradicted; else the clause of its most specific construct.
-pub fn clause(cause: &RootCause, measured: Option<&RootMeasure>) -> Clause {
-    if cause.file_ignored {
-        return Clause {
-            source: "RFC 9309 §2.3.1.5 (the library ignores the whole file on this construct: a \
-                     group `User-agent: XqzvwProbeBot` / `Disallow: /xqzvw-page`, put first in \
-                     the file (last after a byte order mark), is not obeyed either, asked \
-                     about that crawler and the URL `/xqzvw-page`)",
-            text: "Crawlers MUST try to parse each line of the robots.txt file. Crawlers MUST use \
-                   the parseable rules.",
-            force: "must",
-        };
-    }
-    if cause.profile_mix() {
-        return Clause {
-            source: "the clauses of each construct, where the `rfc9309` and `google` profiles \
-                     read the file differently",
-            text: "Each construct is a point where the two profiles part; the library reads one \
-                   as `rfc9309` does and another as `google` does (neutralise either and it \
-                   gives one profile's answer), and so gives neither profile's answer here.",
-            force: "profile-split",
-        };
-    }
-    // A `$` before the anchor that the library decoded from `%24` (no `$` is written inside
-    // the rule): §2.2.2's MUST on escaped reserved characters decides, not the texts'
-    // silence on a `$` inside a pattern.
-    if cause.construct == "inner-dollar" {
-        let (decision, _) = feature_tags(&cause.feature);
-        if decision.contains(&"percent") && !decision.contains(&"inner-dollar") {
-            return crate::fuzz::clauses::PERCENT;
-        }
-    }
-    if let Some(profile_split) = cause.profile_split {
-        // Derived from evidence: the construct's clause, with that sentence's force; a profile
-        // split where the construct is where the profiles decide differently. A covering
-        // case's force (the weakest of all its checks, which may be about another point of
-        // its file) is used only where the clause has none.
-        let (decision, _) = feature_tags(&cause.feature);
-        // Several constructs of one profile split (a misspelled field name without its colon):
-        // the sentence of the first, whose reading the profiles differ on.
-        let subject = match cause.with.first() {
-            Some(first) if cause.construct == crate::fuzz::ablation::COMBINED && profile_split => {
-                first
-            }
-            _ => cause.construct,
-        };
-        let mut found = clause_for_tag(subject)
-            .or_else(|| decision.first().and_then(|t| clause_for_tag(t)))
-            .unwrap_or(Clause {
-                source: "none found",
-                text: "No sentence of the texts decides this question.",
-                force: "undefined",
-            });
-        if let Some(lost) = rules_lost(cause) {
-            return lost;
-        }
-        if profile_split {
-            found.force = split_force(subject, found.force);
-        } else if found.force == "undefined"
-            && let Some(case) = measured.and_then(|m| m.case.as_ref())
-        {
-            found.force = match case.force.as_str() {
-                "must" => "must",
-                "should" => "should",
-                "may" => "may",
-                _ => "interpretation",
-            };
-        }
-        return found;
-    }
-    let (decision, extra) = feature_tags(&cause.feature);
-    let mut found = std::iter::once(&cause.construct)
-        .chain(extra.iter())
-        .chain(decision.iter().skip(1))
-        .chain(decision.first())
-        .find_map(|t| clause_for_tag(t))
-        .unwrap_or(Clause {
-            source: "none found",
-            text: "No sentence of the texts decides this question.",
-            force: "undefined",
-        });
-    let rfc = cause.reference.get(&Profile::Rfc9309);
-    let google = cause.reference.get(&Profile::Google);
-    if cause.expected.len() == 1 && rfc != google {
-        found.force = split_force(cause.construct, found.force);
-    }
-    if let Some(lost) = rules_lost(cause) {
-        found = lost;
-    }
-    if let Some(case) = measured.and_then(|m| m.case.as_ref())
-        && found.force != "profile-split"
-    {
-        found.force = match case.force.as_str() {
-            "must" => "must",
-            "should" => "should",
-            "may" => "may",
-            _ => "interpretation",
-        };
-    }
-    found
-}
-
-/// The clause of a misspelled or colonless line on which both profiles give one answer,
-/// however each reads it, while the implementation gives another: it neither ignored the
-/// line nor read it as meant, but lost the rules around it (§2.3.1.5). `None` otherwise.
-fn rules_lost(cause: &RootCause) -> Option<Clause> {
-    let rfc = cause.reference.get(&Profile::Rfc9309);
-    let google = cause.reference.get(&Profile::Google);
-    (matches!(cause.construct, "misspelling" | "missing-colon")
-        && cause.expected.len() == 2
-        && rfc == google)
-        .then_some(Clause {
-            source: "RFC 9309 §2.3.1.5 (both profiles give this answer, whether the line is \
-                     ignored or read as meant)",
-            text: "Crawlers MUST try to parse each line of the robots.txt file. Crawlers MUST use \
-                   the parseable rules.",
-            force: "must",
-        })
-}
-
-/// The force of a profile split on `construct` whose clause has `force`: `profile-split`,
-/// except where the `rfc9309` side is the reference's reading of a text silent on a
-/// construct that Google's parser has no reading of its own either (a `%` that starts no
-/// escape, a BOM inside the file, an empty `user-agent` line), or where the line breaks the
-/// grammar both texts share (a space inside a rule's path: a library may encode it, compare
-/// it as written, or drop the line, and each is a reading of a line that does not conform),
-/// which stays an `interpretation`. Hex digits' case is a profile split: Google's parser
-/// upper-cases only the rule's hex digits, and the `rfc9309` profile compares them in either
-/// case alike; a library that does either follows one profile (the clause says which side
-/// is a reading).
-fn split_force(construct: &str, force: &'static str) -> &'static str {
-    if force == "interpretation" && crate::fuzz::constructs::is(construct, |c| c.split_read) {
-        "interpretation"
-    } else {
-        "profile-split"
-    }
-}
+pub use cite::{clause, clause_for_tag};
 
 /// `text` with its first letter upper-cased.
 fn capitalised(text: &str) -> String {
@@ -823,10 +680,11 @@ pub fn implementation_report(
         }
         out.push('\n');
     }
-    for (heading, list) in [
-        ("Timeouts", &timeouts),
-        ("Opt-in input classes", &opt_in),
-        ("Kept out: check the reference", &suspect),
+    // Numbered apart from the entries above (`O1`, not a second `1`).
+    for (heading, prefix, list) in [
+        ("Timeouts", "T", &timeouts),
+        ("Opt-in input classes", "O", &opt_in),
+        ("Kept out: check the reference", "K", &suspect),
     ] {
         if list.is_empty() {
             continue;
@@ -835,7 +693,7 @@ pub fn implementation_report(
         for (i, cause) in list.iter().enumerate() {
             root_cause_section(
                 &mut out,
-                &(i + 1).to_string(),
+                &format!("{prefix}{}", i + 1),
                 cause,
                 index,
                 measured,
@@ -852,8 +710,9 @@ pub fn implementation_report(
 fn entries<'c>(ranked: &[&'c RootCause], index: &Index, measured: &Measured) -> Vec<Entry<'c>> {
     let mut entries: Vec<Entry<'c>> = Vec::new();
     for cause in ranked {
-        let force = clause(cause, measured.root_causes.get(&cause.id)).force;
-        let judged = crate::fuzz::standing::judge(cause, force, index);
+        let cited = clause(cause, measured.root_causes.get(&cause.id));
+        let force = cited.force;
+        let judged = crate::fuzz::standing::judge(cause, &cited, index);
         let what = behaviour(cause);
         // A behaviour judged differently in its two directions stands as its more serious
         // one; each section says its own. A failure (an exception, a crash) is a behaviour of
@@ -882,6 +741,41 @@ fn entries<'c>(ranked: &[&'c RootCause], index: &Index, measured: &Measured) -> 
         }
     }
     for entry in &mut entries {
+        // A title that names the sentence it contradicts (a `*` counted as long as the path it
+        // matches breaks the length rule, not what `*` means) is judged by that sentence.
+        let causes: Vec<&RootCause> = entry.causes.iter().map(|(c, _)| *c).collect();
+        let (title, _) = title::misbehaviour(&causes, index, measured);
+        if let Some(own) = title
+            && let Some(cited) = own.clause
+        {
+            for (cause, judged) in &mut entry.causes {
+                *judged = crate::fuzz::standing::judge(cause, cited, index);
+            }
+            let first = entry.causes.iter().min_by_key(|(_, j)| j.standing);
+            if let Some((_, judged)) = first {
+                entry.judged = judged.clone();
+                entry.force = cited.force;
+            }
+        }
+        // The URL rewritten by the normaliser the library's documented call contract puts
+        // first: the library answers for the URL a crawler fetches.
+        let normaliser = crate::engines::library::library(&entry.causes[0].0.implementation)
+            .and_then(|l| l.manifest.url_normaliser.as_deref());
+        if let (Some(normaliser), Some(own)) = (normaliser, title)
+            && crate::fuzz::constructs::URL_REWRITES.contains(&own.title)
+        {
+            let judged = Judged {
+                standing: Standing::Undefined,
+                why: format!(
+                    "the library is asked the URL its documented call contract normalises first \
+                     ({normaliser}); a crawler fetches that URL, and the answer is right for it"
+                ),
+            };
+            for (_, j) in &mut entry.causes {
+                *j = judged.clone();
+            }
+            entry.judged = judged;
+        }
         // The directions that give the entry its standing come first: its anchor, its first
         // section and its example show what makes it a defect (or a reading).
         let standing = entry.judged.standing;
@@ -1211,10 +1105,26 @@ fn root_cause_section(
     } else {
         format!("; here {}", instances.join(", and "))
     };
+    // The title's canonical input, where the library was asked it and answered so.
+    let canonical = misbehaviour
+        .and_then(|m| Some((m, crate::fuzz::constructs::confirmation(m.title)?)))
+        .filter(|(m, _)| title::confirmed(measured, &cause.implementation, m))
+        .map(|(_, c)| c);
+    // Where the canonical input is shown first, what the heading and `Expected` say of the
+    // fuzz-minimised input is said of it by name (the two can go opposite ways).
+    let minimal = if canonical.is_some() {
+        "On the minimal repro, "
+    } else {
+        ""
+    };
     // Titled by the misbehaviour the evidence shows, else saying only that the library reads
     // the construct differently.
     let heading = match misbehaviour {
-        Some(m) => format!("{}. {}", capitalised(m.title), titled(cause, &what)),
+        Some(m) => format!(
+            "{}. {minimal}{}",
+            capitalised(m.title),
+            titled(cause, &what)
+        ),
         None if cause.kind == Kind::Deviation && judged.is_some() && !cause.profile_mix() => {
             reads_differently(cause, &what)
         }
@@ -1233,11 +1143,6 @@ fn root_cause_section(
         };
         writeln!(out, "- **Standing**: {standing}: {}", judged.why)?;
     }
-    // The title's canonical input, where the library was asked it and answered so.
-    let canonical = misbehaviour
-        .and_then(|m| Some((m, crate::fuzz::constructs::confirmation(m.title)?)))
-        .filter(|(m, _)| title::confirmed(measured, &cause.implementation, m))
-        .map(|(_, c)| c);
     if let Some(c) = canonical {
         writeln!(
             out,
@@ -1245,6 +1150,13 @@ fn root_cause_section(
              URL `{}`: the library answers {}, the reference the other way under every profile",
             c.robots, c.url, c.answer
         )?;
+        for (name, version) in title::fixed_in(measured, &cause.implementation, c) {
+            writeln!(
+                out,
+                "- **Fixed in** version {version} (`{name}`): asked the same input, it answers as \
+                 the reference does"
+            )?;
+        }
     }
     // The sentence the misbehaviour shown contradicts, where it names its own.
     let clause = match misbehaviour.and_then(|m| m.clause) {
@@ -1281,7 +1193,12 @@ fn root_cause_section(
         .collect();
     writeln!(
         out,
-        "- **Expected** (the reference): {}; **actual**: {}",
+        "- **Expected**{} (the reference): {}; **actual**: {}",
+        if canonical.is_some() {
+            " on the minimal repro"
+        } else {
+            ""
+        },
         expected.join(", "),
         cause.answer
     )?;
@@ -1461,31 +1378,4 @@ pub fn same_way(cause: &RootCause, answer: Answer, reference: &BTreeMap<Profile,
             .expected
             .keys()
             .all(|p| reference.get(p).is_some_and(|r| *r != answer))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::split_force;
-
-    #[test]
-    fn a_profile_split_keeps_interpretation_only_where_google_s_parser_has_no_reading() {
-        // Google's parser upper-cases only a rule's hex digits: a library doing so, or
-        // comparing them in either case as the `rfc9309` profile does, follows one profile.
-        assert_eq!(split_force("hex-case", "interpretation"), "profile-split");
-        // A space inside a path breaks the grammar both texts share: each side is a reading.
-        assert_eq!(
-            split_force("inner-space", "interpretation"),
-            "interpretation"
-        );
-        // A bare `%`, an inner BOM, an empty `user-agent` line: one side is only a reading.
-        assert_eq!(
-            split_force("bare-percent", "interpretation"),
-            "interpretation"
-        );
-        assert_eq!(
-            split_force("skipped-empty-agent", "interpretation"),
-            "interpretation"
-        );
-        assert_eq!(split_force("missing-colon", "must"), "profile-split");
-    }
 }

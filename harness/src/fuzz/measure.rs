@@ -347,6 +347,7 @@ pub fn measure(
         agent: agent.to_owned(),
         root_causes: BTreeMap::new(),
         confirmations: BTreeMap::new(),
+        controls: BTreeMap::new(),
     };
     let checks = case_checks(cases);
     let status = suite_status(results);
@@ -504,8 +505,8 @@ fn examples(
         .iter()
         .filter(|c| c.ranked())
         .filter(|c| {
-            let force = crate::fuzz::filing::clause(c, measured.root_causes.get(&c.id)).force;
-            crate::fuzz::standing::judge(c, force, index).standing
+            let cited = crate::fuzz::filing::clause(c, measured.root_causes.get(&c.id));
+            crate::fuzz::standing::judge(c, &cited, index).standing
                 == crate::fuzz::standing::Standing::Defect
         })
         .collect();
@@ -545,6 +546,15 @@ fn examples(
             })
             .collect();
         measured.confirmations.insert(name.clone(), confirmed);
+        let controlled = crate::fuzz::constructs::CONTROLS
+            .iter()
+            .map(|c| {
+                let urls = [c.url.to_owned()];
+                let said = engine.check(c.robots.as_bytes(), "FooBot", &urls);
+                (c.title.to_owned(), Answer::of(&said, 0))
+            })
+            .collect();
+        measured.controls.insert(name.clone(), controlled);
         if mine.is_empty() {
             continue;
         }
@@ -587,6 +597,11 @@ fn examples(
             measured
                 .confirmations
                 .insert(name.clone(), confirmed.clone());
+        }
+    }
+    for (name, controlled) in &previous.controls {
+        if !asked.contains(name) {
+            measured.controls.insert(name.clone(), controlled.clone());
         }
     }
     for cause in &defects {

@@ -25,6 +25,10 @@ pub struct Measured {
     /// ([`crate::fuzz::constructs::CONFIRMATIONS`]), by title.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub confirmations: BTreeMap<String, BTreeMap<String, Answer>>,
+    /// Per implementation, its answer on each canonical input's control
+    /// ([`crate::fuzz::constructs::CONTROLS`]), by title.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub controls: BTreeMap<String, BTreeMap<String, Answer>>,
 }
 
 /// One root cause's measures.

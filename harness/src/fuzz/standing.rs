@@ -20,6 +20,7 @@ use reptest_reference::Profile;
 use crate::answer::Answer;
 use crate::engines::adapters::ClaimedReading;
 use crate::engines::library;
+use crate::fuzz::clauses::Clause;
 use crate::fuzz::findings::Index;
 use crate::fuzz::rootcause::{Kind, RootCause};
 
@@ -136,9 +137,10 @@ fn agreeing_profiles(cause: &RootCause) -> Vec<Profile> {
         .collect()
 }
 
-/// Judges `cause`, whose cited clause has force `force` (`must`, `should`, `may`,
-/// `profile-split`, `interpretation`).
-pub fn judge(cause: &RootCause, force: &str, index: &Index) -> Judged {
+/// Judges `cause` by the clause it cites, whose force is `must`, `should`, `may`,
+/// `profile-split`, `interpretation` or `undefined`.
+pub fn judge(cause: &RootCause, cited: &Clause, index: &Index) -> Judged {
+    let force = cited.force;
     let judged = |standing, why: String| Judged { standing, why };
     if cause.kind == Kind::Error {
         return judged(
@@ -206,14 +208,15 @@ pub fn judge(cause: &RootCause, force: &str, index: &Index) -> Judged {
     }
     // A MUST of Google's text alone, on a point RFC 9309 does not address: binding only on a
     // library that claims Google's reading.
-    let rfc_silent = crate::fuzz::constructs::clause(cause.construct)
-        .is_some_and(|c| crate::fuzz::clauses::RFC_SILENT.iter().any(|s| **s == c));
+    let rfc_silent = crate::fuzz::clauses::RFC_SILENT.iter().any(|s| {
+        **s == *cited || crate::fuzz::constructs::clause(cause.construct).is_some_and(|c| **s == c)
+    });
     if rfc_silent && matches!(force, "must" | "should") && claim != ClaimedReading::Google {
         return judged(
             Standing::Reading,
             format!(
-                "RFC 9309 does not address this point; only Google's text requires the other \
-                 answer, and the library's documentation claims {}",
+                "RFC 9309 does not address or does not decide this point; only Google's text \
+                 requires the other answer, and the library's documentation claims {}",
                 match claim {
                     ClaimedReading::None => "no reading".to_owned(),
                     other => format!("the `{}` reading", other.name()),

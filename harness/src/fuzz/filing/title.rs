@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use reptest_reference::Profile;
 
 use crate::answer::Answer;
-use crate::fuzz::constructs::{Evidence, Misbehaviour};
+use crate::fuzz::constructs::{Confirmation, Evidence, Misbehaviour};
 use crate::fuzz::findings::Index;
 use crate::fuzz::measured::Measured;
 use crate::fuzz::rootcause::RootCause;
@@ -146,27 +146,92 @@ fn fits(m: &Misbehaviour, cause: &RootCause) -> bool {
         .is_none_or(|c| (c.answer == Answer::Error) == (cause.answer == Answer::Error))
 }
 
-/// What `implementation` answered on the canonical input of `m`
-/// ([`crate::fuzz::constructs::CONFIRMATIONS`]) and what a library with `m` answers there,
-/// where it was asked.
-fn asked(measured: &Measured, implementation: &str, m: &Misbehaviour) -> Option<(Answer, Answer)> {
-    let confirmation = crate::fuzz::constructs::confirmation(m.title)?;
-    let answer = measured.confirmations.get(implementation)?.get(m.title)?;
+/// What `implementation` answered on the canonical input titled `title`
+/// ([`crate::fuzz::constructs::CONFIRMATIONS`]) and what a library with that misbehaviour
+/// answers there, where it was asked.
+fn asked(measured: &Measured, implementation: &str, title: &str) -> Option<(Answer, Answer)> {
+    let confirmation = crate::fuzz::constructs::confirmation(title)?;
+    let answer = measured.confirmations.get(implementation)?.get(title)?;
     Some((*answer, confirmation.answer))
 }
 
-/// Whether `implementation` answered the canonical input of `m` as the reference does: a
-/// verdict other than the misbehaviour's. Unasked, or an answer that is no verdict, refutes
-/// nothing.
+/// The titles whose canonical inputs stand for `m`: its own, and the second fault's where its
+/// title names two ([`crate::fuzz::constructs::CONFIRMED_WITH`]).
+fn canonical_titles(m: &Misbehaviour) -> impl Iterator<Item = &'static str> + '_ {
+    std::iter::once(m.title).chain(
+        crate::fuzz::constructs::CONFIRMED_WITH
+            .iter()
+            .filter(|(title, _)| *title == m.title)
+            .map(|(_, with)| *with),
+    )
+}
+
+/// What `implementation` answered on the control of the canonical input titled `title`
+/// ([`crate::fuzz::constructs::CONTROLS`]) and what a library with that misbehaviour (and the
+/// reference) answers there, where it was asked.
+fn controlled(measured: &Measured, implementation: &str, title: &str) -> Option<(Answer, Answer)> {
+    let control = crate::fuzz::constructs::control(title)?;
+    let answer = measured.controls.get(implementation)?.get(title)?;
+    Some((*answer, control.answer))
+}
+
+/// Whether `implementation` answered a canonical input of `m` as the reference does (a
+/// verdict other than the misbehaviour's), or its control otherwise than the reference. Unasked,
+/// or an answer that is no verdict, refutes nothing.
 fn refuted(measured: &Measured, implementation: &str, m: &Misbehaviour) -> bool {
-    asked(measured, implementation, m).is_some_and(|(answer, predicted)| {
+    let verdict_not = |(answer, predicted): (Answer, Answer)| {
         matches!(answer, Answer::Allow | Answer::Disallow) && answer != predicted
+    };
+    canonical_titles(m).any(|title| {
+        asked(measured, implementation, title).is_some_and(verdict_not)
+            || controlled(measured, implementation, title).is_some_and(verdict_not)
     })
 }
 
-/// Whether `implementation` answered the canonical input of `m` as a library with `m` does.
+/// Whether `implementation` answered every canonical input of `m` as a library with `m` does,
+/// and every control of one as the reference does.
 pub(crate) fn confirmed(measured: &Measured, implementation: &str, m: &Misbehaviour) -> bool {
-    asked(measured, implementation, m).is_some_and(|(answer, predicted)| answer == predicted)
+    canonical_titles(m).all(|title| {
+        asked(measured, implementation, title)
+            .is_some_and(|(answer, predicted)| answer == predicted)
+            && crate::fuzz::constructs::control(title).is_none_or(|_| {
+                controlled(measured, implementation, title)
+                    .is_some_and(|(answer, predicted)| answer == predicted)
+            })
+    })
+}
+
+/// The newer versions of `implementation`'s library (the adapters naming the same
+/// implementation at a higher version) that answer the canonical input `c` as the reference
+/// does: where the fault is fixed. Each as (adapter name, version).
+pub(crate) fn fixed_in(
+    measured: &Measured,
+    implementation: &str,
+    c: &Confirmation,
+) -> Vec<(&'static str, &'static str)> {
+    let Some(mine) = crate::engines::library::library(implementation) else {
+        return Vec::new();
+    };
+    let numbers = |v: &str| -> Vec<u32> {
+        v.split(|ch: char| !ch.is_ascii_digit())
+            .filter_map(|n| n.parse().ok())
+            .collect()
+    };
+    crate::engines::library::libraries()
+        .values()
+        .filter(|l| {
+            l.manifest.implementation == mine.manifest.implementation
+                && numbers(&l.manifest.version) > numbers(&mine.manifest.version)
+        })
+        .filter(|l| {
+            measured
+                .confirmations
+                .get(&l.manifest.name)
+                .and_then(|answers| answers.get(c.title))
+                .is_some_and(|a| matches!(a, Answer::Allow | Answer::Disallow) && *a != c.answer)
+        })
+        .map(|l| (l.manifest.name.as_str(), l.manifest.version.as_str()))
+        .collect()
 }
 
 /// Whether `a` and `b` are one row of the table (a constant's rows are compared by what they
@@ -198,9 +263,16 @@ mod tests {
     fn a_misbehaviour_is_refuted_only_by_the_reference_s_verdict_on_its_canonical_input() {
         use super::{Answer, Measured, refuted};
         use crate::fuzz::constructs::{CONFIRMATIONS, MISBEHAVIOURS};
+        // A title asked on its canonical input alone: no control, no second fault.
         let c = CONFIRMATIONS
             .iter()
-            .find(|c| c.answer != Answer::Error)
+            .find(|c| {
+                c.answer != Answer::Error
+                    && crate::fuzz::constructs::control(c.title).is_none()
+                    && crate::fuzz::constructs::CONFIRMED_WITH
+                        .iter()
+                        .all(|(title, _)| *title != c.title)
+            })
             .expect("a confirmation predicting a verdict");
         let m = MISBEHAVIOURS
             .iter()
@@ -227,6 +299,68 @@ mod tests {
         assert!(!super::confirmed(&with(c.answer), "another", m));
         assert!(!refuted(&with(Answer::Error), "lib", m));
         assert!(!refuted(&with(other), "another", m));
+    }
+
+    /// A title with a control is confirmed only where the library answers the control as the
+    /// reference does too, and refuted where it answers the control the other way (another
+    /// fault gave the canonical input its answer).
+    #[test]
+    fn a_misbehaviour_whose_control_is_answered_otherwise_is_refuted() {
+        use super::{Answer, Measured, refuted};
+        use crate::fuzz::constructs::{CONTROLS, MISBEHAVIOURS, confirmation};
+        let control = CONTROLS
+            .iter()
+            .find(|c| {
+                crate::fuzz::constructs::CONFIRMED_WITH
+                    .iter()
+                    .all(|(title, _)| *title != c.title)
+            })
+            .expect("a control");
+        let c = confirmation(control.title).expect("a canonical input");
+        let m = MISBEHAVIOURS
+            .iter()
+            .find(|m| m.title == c.title)
+            .expect("titled");
+        let other = |a: Answer| {
+            if a == Answer::Allow {
+                Answer::Disallow
+            } else {
+                Answer::Allow
+            }
+        };
+        let with = |canonical: Answer, controlled: Option<Answer>| {
+            let mut measured = Measured::default();
+            measured.confirmations.insert(
+                "lib".to_owned(),
+                [(c.title.to_owned(), canonical)].into_iter().collect(),
+            );
+            if let Some(answer) = controlled {
+                measured.controls.insert(
+                    "lib".to_owned(),
+                    [(c.title.to_owned(), answer)].into_iter().collect(),
+                );
+            }
+            measured
+        };
+        assert!(super::confirmed(
+            &with(c.answer, Some(control.answer)),
+            "lib",
+            m
+        ));
+        assert!(!refuted(&with(c.answer, Some(control.answer)), "lib", m));
+        assert!(!super::confirmed(
+            &with(c.answer, Some(other(control.answer))),
+            "lib",
+            m
+        ));
+        assert!(refuted(
+            &with(c.answer, Some(other(control.answer))),
+            "lib",
+            m
+        ));
+        // Unasked, the control confirms nothing and refutes nothing.
+        assert!(!super::confirmed(&with(c.answer, None), "lib", m));
+        assert!(!refuted(&with(c.answer, None), "lib", m));
     }
 
     fn cause(answer: Answer, expected: Answer) -> RootCause {
