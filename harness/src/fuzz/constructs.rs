@@ -514,6 +514,12 @@ pub const CONFIRMATIONS: &[Confirmation] = &[
     Confirmation { title: "a bare field name without a colon (`Disallow`) is read as that field with an empty value, so a `User-agent` line after it starts a new group",
         robots: "User-agent: FooBot\nDisallow\nUser-agent: BarBot\nDisallow: /private/\n",
         url: "http://example.com/private/page.html", answer: Answer::Allow },
+    Confirmation { title: "the names of a group with several `user-agent` lines share the first name's rules: a crawler listed after another name gets that name's rules from its other groups, and loses its own earlier groups' rules",
+        robots: "User-agent: BarBot\nDisallow: /private/\n\nUser-agent: BarBot\nUser-agent: FooBot\nDisallow: /archive/\n", url: "http://example.com/private/page.html",
+        answer: Answer::Disallow },
+    Confirmation { title: "a crawler listed after another name in a group loses the rules of its own earlier group",
+        robots: "User-agent: FooBot\nDisallow: /private/\n\nUser-agent: BarBot\nUser-agent: FooBot\nDisallow: /archive/\n", url: "http://example.com/private/page.html",
+        answer: Answer::Allow },
     Confirmation { title: "a crawler listed in a group with another name also gets the rules of that name's other groups (its later ones, and its earlier ones where that name is listed first)",
         robots: "User-agent: BarBot\nDisallow: /private/\n\nUser-agent: BarBot\nUser-agent: FooBot\nDisallow: /archive/\n", url: "http://example.com/private/page.html",
         answer: Answer::Disallow },
@@ -526,7 +532,7 @@ pub const CONFIRMATIONS: &[Confirmation] = &[
     Confirmation { title: "a rule holding a percent-encoding that decodes to no UTF-8 character (the Latin-1 `%E9` of `Disallow: /caf%E9`, or a character cut short: `Disallow: /caf%C3`) matches nothing, not even its own path",
         robots: "User-agent: *\nDisallow: /caf%E9\n", url: "http://example.com/caf%E9",
         answer: Answer::Allow },
-    Confirmation { title: "an empty robots.txt (or one holding only comments) makes the call throw an error",
+    Confirmation { title: "a file of at most one line holding no `field: value` pair (an empty file, comments only, a one-line HTML page) makes the call throw an error",
         robots: "", url: "http://example.com/page.html",
         answer: Answer::Error },
     Confirmation { title: "a rule starting with `///` (`Disallow: ///`) is read as `/`, and so blocks every path",
@@ -685,13 +691,19 @@ pub const CONFIRMATIONS: &[Confirmation] = &[
     Confirmation { title: "a line with whitespace before its colon (`Disallow :/a`) is ignored",
         robots: "User-agent: *\nDisallow :/private/\n", url: "http://example.com/private/page.html",
         answer: Answer::Allow },
+    Confirmation { title: "a `Crawl-delay` or `Request-rate` line between two `user-agent` lines ends the group",
+        robots: "User-agent: FooBot\nCrawl-delay: 5\nUser-agent: BarBot\nDisallow: /private/\n", url: "http://example.com/private/page.html",
+        answer: Answer::Allow },
+    Confirmation { title: "a `Request-rate` line between two `user-agent` lines ends the group",
+        robots: "User-agent: FooBot\nRequest-rate: 1/5\nUser-agent: BarBot\nDisallow: /private/\n", url: "http://example.com/private/page.html",
+        answer: Answer::Allow },
     Confirmation { title: "a `Crawl-delay` line between two `user-agent` lines ends the group",
         robots: "User-agent: FooBot\nCrawl-delay: 5\nUser-agent: BarBot\nDisallow: /private/\n", url: "http://example.com/private/page.html",
         answer: Answer::Allow },
     Confirmation { title: "a `Sitemap` line inside a group ends the group",
         robots: "User-agent: FooBot\nSitemap: http://example.com/sitemap.xml\nUser-agent: BarBot\nDisallow: /private/\n", url: "http://example.com/private/page.html",
         answer: Answer::Allow },
-    Confirmation { title: "a `Crawl-delay` line, even misspelled (`Crawldelay: 5`), between two `user-agent` lines ends the group",
+    Confirmation { title: "a `Crawl-delay` line, or one the library takes for it (`Crawldelay: 5`), between two `user-agent` lines ends the group",
         robots: "User-agent: FooBot\nCrawldelay: 5\nUser-agent: BarBot\nDisallow: /private/\n", url: "http://example.com/private/page.html",
         answer: Answer::Allow },
     Confirmation { title: "an unknown line whose name holds a known one (`sallow: /a`) ends the group",
@@ -875,11 +887,13 @@ pub const CONTROLS: &[Control] = &[
         robots: SHARED_GROUP, url: PRIVATE, answer: Answer::Disallow },
     Control { title: "a line of one word and trailing whitespace (`Useragent `) ends the group",
         robots: SHARED_GROUP, url: PRIVATE, answer: Answer::Disallow },
+    Control { title: "a `Crawl-delay` or `Request-rate` line between two `user-agent` lines ends the group",
+        robots: SHARED_GROUP, url: PRIVATE, answer: Answer::Disallow },
     Control { title: "a `Crawl-delay` line between two `user-agent` lines ends the group",
         robots: SHARED_GROUP, url: PRIVATE, answer: Answer::Disallow },
     Control { title: "a `Sitemap` line inside a group ends the group",
         robots: SHARED_GROUP, url: PRIVATE, answer: Answer::Disallow },
-    Control { title: "a `Crawl-delay` line, even misspelled (`Crawldelay: 5`), between two `user-agent` lines ends the group",
+    Control { title: "a `Crawl-delay` line, or one the library takes for it (`Crawldelay: 5`), between two `user-agent` lines ends the group",
         robots: SHARED_GROUP, url: PRIVATE, answer: Answer::Disallow },
     Control { title: "an unknown line whose name holds a known one (`sallow: /a`) ends the group",
         robots: SHARED_GROUP, url: PRIVATE, answer: Answer::Disallow },
@@ -916,6 +930,14 @@ pub fn control(title: &str) -> Option<&'static Control> {
 /// crawler too).
 pub const CONFIRMED_WITH: &[(&str, &str)] = &[
     (
+        "the names of a group with several `user-agent` lines share the first name's rules: a crawler listed after another name gets that name's rules from its other groups, and loses its own earlier groups' rules",
+        "a crawler listed after another name in a group loses the rules of its own earlier group",
+    ),
+    (
+        "a `Crawl-delay` or `Request-rate` line between two `user-agent` lines ends the group",
+        "a `Request-rate` line between two `user-agent` lines ends the group",
+    ),
+    (
         "an empty `Allow:` or `Disallow:` line matches every URL, with the opposite meaning: `Disallow:` allows and `Allow:` blocks every URL no earlier rule matched",
         "an empty `Disallow:` line ends the group's rules",
     ),
@@ -932,7 +954,7 @@ pub const CONFIRMED_WITH: &[(&str, &str)] = &[
         "an unknown line (`foo: bar`) between two `user-agent` lines ends the group: the `user-agent` lines above it get no rules",
     ),
     (
-        "a `Crawl-delay` line, even misspelled (`Crawldelay: 5`), between two `user-agent` lines ends the group",
+        "a `Crawl-delay` line, or one the library takes for it (`Crawldelay: 5`), between two `user-agent` lines ends the group",
         "a `Crawl-delay` line between two `user-agent` lines ends the group",
     ),
     (
@@ -965,7 +987,7 @@ pub fn confirmation(title: &str) -> Option<&'static Confirmation> {
 /// Every misbehaviour titled, by construct (a row a line or a few, unformatted so that it reads
 /// as a table).
 #[rustfmt::skip]
-pub const MISBEHAVIOURS: [Misbehaviour; 134] = [
+pub const MISBEHAVIOURS: [Misbehaviour; 139] = [
     Misbehaviour { construct: "unknown-field", evidence: Confirmed,
         title: "a `Sitemap`, `Crawl-delay` or unknown line (`foo: bar`) between two `user-agent` lines ends the group: the `user-agent` lines above it get no rules", clause: None },
     Misbehaviour { construct: "non-standard-field", evidence: Confirmed,
@@ -978,10 +1000,12 @@ pub const MISBEHAVIOURS: [Misbehaviour; 134] = [
         title: "an unknown line (`foo: /bar`) is read as a `Disallow` rule", clause: None },
     Misbehaviour { construct: "unknown-field", evidence: ReadsAs(AsAllow),
         title: "an unknown line (`foo: /bar`) is read as an `Allow` rule", clause: None },
+    Misbehaviour { construct: "non-standard-field", evidence: Confirmed,
+        title: "a `Crawl-delay` or `Request-rate` line between two `user-agent` lines ends the group", clause: None },
     Misbehaviour { construct: "non-standard-field", evidence: ReadsAs(EndsGroup),
         title: "a `Crawl-delay` line between two `user-agent` lines ends the group", clause: None },
     Misbehaviour { construct: "nonstandard-typo", evidence: ReadsAs(EndsGroup),
-        title: "a `Crawl-delay` line, even misspelled (`Crawldelay: 5`), between two `user-agent` lines ends the group", clause: None },
+        title: "a `Crawl-delay` line, or one the library takes for it (`Crawldelay: 5`), between two `user-agent` lines ends the group", clause: None },
     Misbehaviour { construct: "field-in-name", evidence: Confirmed,
         title: "a known field name followed by `:` anywhere in a line, even in a comment (`# Disallow: /`, `Note: disallow: /private/`), is read as that field", clause: None },
     Misbehaviour { construct: "field-in-name", evidence: Confirmed,
@@ -1173,7 +1197,7 @@ pub const MISBEHAVIOURS: [Misbehaviour; 134] = [
     Misbehaviour { construct: "empty-value", evidence: Confirmed,
         title: "an empty `Disallow:` line is read as `Allow: /`, so beside `Disallow: /` it allows everything", clause: None },
     Misbehaviour { construct: "one-line-file", evidence: Confirmed,
-        title: "an empty robots.txt (or one holding only comments) makes the call throw an error", clause: None },
+        title: "a file of at most one line holding no `field: value` pair (an empty file, comments only, a one-line HTML page) makes the call throw an error", clause: None },
     Misbehaviour { construct: "double-slash", evidence: Confirmed,
         title: "a rule starting with `///` (`Disallow: ///`) is read as `/`, and so blocks every path", clause: None },
     Misbehaviour { construct: "reserved-escape", evidence: Confirmed,
@@ -1183,7 +1207,11 @@ pub const MISBEHAVIOURS: [Misbehaviour; 134] = [
     Misbehaviour { construct: "split-groups", evidence: Confirmed,
         title: "of several groups naming the crawler, the first one holding a matching rule decides, not the longest matching rule of them all", clause: None },
     Misbehaviour { construct: "shared-name-group", evidence: Confirmed,
+        title: "the names of a group with several `user-agent` lines share the first name's rules: a crawler listed after another name gets that name's rules from its other groups, and loses its own earlier groups' rules", clause: None },
+    Misbehaviour { construct: "shared-name-group", evidence: Confirmed,
         title: "a crawler listed in a group with another name also gets the rules of that name's other groups (its later ones, and its earlier ones where that name is listed first)", clause: None },
+    Misbehaviour { construct: "shared-split-group", evidence: Confirmed,
+        title: "the names of a group with several `user-agent` lines share the first name's rules: a crawler listed after another name gets that name's rules from its other groups, and loses its own earlier groups' rules", clause: None },
     Misbehaviour { construct: "shared-split-group", evidence: Confirmed,
         title: "a crawler listed in a group with another name also gets the rules of that name's other groups (its later ones, and its earlier ones where that name is listed first)", clause: None },
     Misbehaviour { construct: "inline-comment", evidence: Confirmed,
@@ -1240,6 +1268,10 @@ pub const MISBEHAVIOURS: [Misbehaviour; 134] = [
     // so that no title of the construct loses to it (a `///` rule read as `/` says more).
     Misbehaviour { construct: "double-slash", evidence: Confirmed,
         title: "a rule starting with `////` (`Disallow: ////private/`) blocks the path starting with `//` (`//private/page`)", clause: None },
+    Misbehaviour { construct: "shared-name-group", evidence: Confirmed,
+        title: "a crawler listed after another name in a group loses the rules of its own earlier group", clause: None },
+    Misbehaviour { construct: "non-standard-field", evidence: Confirmed,
+        title: "a `Request-rate` line between two `user-agent` lines ends the group", clause: None },
 ];
 
 /// The misbehaviours titled for `construct`, in the table's order.
