@@ -688,6 +688,9 @@ pub const CONFIRMATIONS: &[Confirmation] = &[
     Confirmation { title: "a line of one word and trailing whitespace (`Useragent `) ends the group",
         robots: "User-agent: FooBot\nUseragent \nUser-agent: BarBot\nDisallow: /private/\n", url: "http://example.com/private/page.html",
         answer: Answer::Allow },
+    Confirmation { title: "whitespace before a line's colon keeps the colon in the value (`Disallow :/a` is a rule for `/:/a`, `User-agent :FooBot` names `:FooBot`), so the line never applies as meant",
+        robots: "User-agent: *\nDisallow :/a\n", url: "http://example.com/:/a",
+        answer: Answer::Disallow },
     Confirmation { title: "a line with whitespace before its colon (`Disallow :/a`) is ignored",
         robots: "User-agent: *\nDisallow :/private/\n", url: "http://example.com/private/page.html",
         answer: Answer::Allow },
@@ -987,7 +990,7 @@ pub fn confirmation(title: &str) -> Option<&'static Confirmation> {
 /// Every misbehaviour titled, by construct (a row a line or a few, unformatted so that it reads
 /// as a table).
 #[rustfmt::skip]
-pub const MISBEHAVIOURS: [Misbehaviour; 139] = [
+pub const MISBEHAVIOURS: [Misbehaviour; 140] = [
     Misbehaviour { construct: "unknown-field", evidence: Confirmed,
         title: "a `Sitemap`, `Crawl-delay` or unknown line (`foo: bar`) between two `user-agent` lines ends the group: the `user-agent` lines above it get no rules", clause: None },
     Misbehaviour { construct: "non-standard-field", evidence: Confirmed,
@@ -1036,6 +1039,8 @@ pub const MISBEHAVIOURS: [Misbehaviour; 139] = [
         title: "a line without its colon (`Disallow /a`) ends the group", clause: None },
     Misbehaviour { construct: "misspelling", evidence: ReadsAs(EndsGroup),
         title: "a misspelled field line (`useragent: a`) ends the group", clause: None },
+    Misbehaviour { construct: "space-before-colon", evidence: Confirmed,
+        title: "whitespace before a line's colon keeps the colon in the value (`Disallow :/a` is a rule for `/:/a`, `User-agent :FooBot` names `:FooBot`), so the line never applies as meant", clause: None },
     Misbehaviour { construct: "space-before-colon", evidence: ReadsAs(Ignored),
         title: "a line with whitespace before its colon (`Disallow :/a`) is ignored", clause: None },
     Misbehaviour { construct: "empty-value", evidence: Confirmed,
