@@ -852,65 +852,53 @@ pub const CONFIRMATIONS: &[Confirmation] = &[
         url: "http://example.com/private/page.html", answer: Answer::Allow },
 ];
 
-/// An input on which a library with a misbehaviour answers as the reference does, where a
-/// library with another fault would answer its canonical input the same wrong way: the title
+/// Two `user-agent` lines and one rule: one group.
+const SHARED_GROUP: &str = "User-agent: FooBot\nUser-agent: BarBot\nDisallow: /private/\n";
+/// The URL the shared group's rule blocks.
+const PRIVATE: &str = "http://example.com/private/page.html";
+
+/// The controls of the canonical inputs, one row each: an input on which a library with the
+/// misbehaviour answers as the reference does (every profile answers `answer`), where a
+/// library with another fault would answer its canonical input the same wrong way. The title
 /// is given only where the library answers its control as the reference does too. A line
 /// between two `user-agent` lines ends the group only where the two `user-agent` lines alone
 /// make one group (a library giving a `user-agent` line followed by another none of the
 /// group's rules answers every such canonical input so, whatever the line); a `*` matching one
 /// character before a final `$` matches `/a` (a `$` compared as the character matches
 /// nothing there).
-#[derive(Clone, Copy, Debug)]
-pub struct Control {
-    /// The misbehaviour's title ([`Misbehaviour::title`]).
-    pub title: &'static str,
-    /// The robots.txt.
-    pub robots: &'static str,
-    /// The URL asked.
-    pub url: &'static str,
-    /// What the reference answers under every profile, and a library with the misbehaviour.
-    pub answer: Answer,
-}
-
-/// Two `user-agent` lines and one rule: one group.
-const SHARED_GROUP: &str = "User-agent: FooBot\nUser-agent: BarBot\nDisallow: /private/\n";
-/// The URL the shared group's rule blocks.
-const PRIVATE: &str = "http://example.com/private/page.html";
-
-/// The controls of the canonical inputs, one row each.
 #[rustfmt::skip]
-pub const CONTROLS: &[Control] = &[
-    Control { title: "a line of one word without a colon (`Disallow`) ends the group",
+pub const CONTROLS: &[Confirmation] = &[
+    Confirmation { title: "a line of one word without a colon (`Disallow`) ends the group",
         robots: SHARED_GROUP, url: PRIVATE, answer: Answer::Disallow },
-    Control { title: "a bare field name without a colon (`Disallow`) is read as that field with an empty value, so a `User-agent` line after it starts a new group",
+    Confirmation { title: "a bare field name without a colon (`Disallow`) is read as that field with an empty value, so a `User-agent` line after it starts a new group",
         robots: SHARED_GROUP, url: PRIVATE, answer: Answer::Disallow },
-    Control { title: "an unknown line (`foo: bar`) between two `user-agent` lines ends the group: the `user-agent` lines above it get no rules",
+    Confirmation { title: "an unknown line (`foo: bar`) between two `user-agent` lines ends the group: the `user-agent` lines above it get no rules",
         robots: SHARED_GROUP, url: PRIVATE, answer: Answer::Disallow },
-    Control { title: "a field name followed only by whitespace, without a colon (`Disallow `, `Allow `), is read as that field with an empty value: a `Disallow ` line ends the group's `user-agent` lines",
+    Confirmation { title: "a field name followed only by whitespace, without a colon (`Disallow `, `Allow `), is read as that field with an empty value: a `Disallow ` line ends the group's `user-agent` lines",
         robots: SHARED_GROUP, url: PRIVATE, answer: Answer::Disallow },
-    Control { title: "a line of one word and trailing whitespace (`Useragent `) ends the group",
+    Confirmation { title: "a line of one word and trailing whitespace (`Useragent `) ends the group",
         robots: SHARED_GROUP, url: PRIVATE, answer: Answer::Disallow },
-    Control { title: "a `Crawl-delay` or `Request-rate` line between two `user-agent` lines ends the group",
+    Confirmation { title: "a `Crawl-delay` or `Request-rate` line between two `user-agent` lines ends the group",
         robots: SHARED_GROUP, url: PRIVATE, answer: Answer::Disallow },
-    Control { title: "a `Crawl-delay` line between two `user-agent` lines ends the group",
+    Confirmation { title: "a `Crawl-delay` line between two `user-agent` lines ends the group",
         robots: SHARED_GROUP, url: PRIVATE, answer: Answer::Disallow },
-    Control { title: "a `Sitemap` line inside a group ends the group",
+    Confirmation { title: "a `Sitemap` line inside a group ends the group",
         robots: SHARED_GROUP, url: PRIVATE, answer: Answer::Disallow },
-    Control { title: "a `Crawl-delay` line, or one the library takes for it (`Crawldelay: 5`), between two `user-agent` lines ends the group",
+    Confirmation { title: "a `Crawl-delay` line, or one the library takes for it (`Crawldelay: 5`), between two `user-agent` lines ends the group",
         robots: SHARED_GROUP, url: PRIVATE, answer: Answer::Disallow },
-    Control { title: "an unknown line whose name holds a known one (`sallow: /a`) ends the group",
+    Confirmation { title: "an unknown line whose name holds a known one (`sallow: /a`) ends the group",
         robots: SHARED_GROUP, url: PRIVATE, answer: Answer::Disallow },
-    Control { title: "a blank line, a comment or any line but a `Sitemap` line between two `user-agent` lines drops the `user-agent` lines above it from the group",
+    Confirmation { title: "a blank line, a comment or any line but a `Sitemap` line between two `user-agent` lines drops the `user-agent` lines above it from the group",
         robots: SHARED_GROUP, url: PRIVATE, answer: Answer::Disallow },
-    Control { title: "a `Sitemap`, `Crawl-delay` or unknown line (`foo: bar`) between two `user-agent` lines ends the group: the `user-agent` lines above it get no rules",
+    Confirmation { title: "a `Sitemap`, `Crawl-delay` or unknown line (`foo: bar`) between two `user-agent` lines ends the group: the `user-agent` lines above it get no rules",
         robots: SHARED_GROUP, url: PRIVATE, answer: Answer::Disallow },
-    Control { title: "a `Sitemap` or unknown line (`foo: bar`) between two `user-agent` lines ends the group: the `user-agent` lines above it get no rules",
+    Confirmation { title: "a `Sitemap` or unknown line (`foo: bar`) between two `user-agent` lines ends the group: the `user-agent` lines above it get no rules",
         robots: SHARED_GROUP, url: PRIVATE, answer: Answer::Disallow },
-    Control { title: "a URL whose path starts with `//` is matched as if it started with `////`, so `Disallow: //private/` does not block `//private/page` (and `Disallow: ////private/` does)",
+    Confirmation { title: "a URL whose path starts with `//` is matched as if it started with `////`, so `Disallow: //private/` does not block `//private/page` (and `Disallow: ////private/` does)",
         robots: "User-agent: *\nDisallow: //\n", url: "http://example.com/page.html", answer: Answer::Allow },
-    Control { title: "in a rule ending in `$`, a `*` matches only the empty string, so `Disallow: /*.pdf$` blocks `/.pdf` but not `/a.pdf`",
+    Confirmation { title: "in a rule ending in `$`, a `*` matches only the empty string, so `Disallow: /*.pdf$` blocks `/.pdf` but not `/a.pdf`",
         robots: "User-agent: *\nDisallow: /*.pdf$\n", url: "http://example.com/.pdf", answer: Answer::Disallow },
-    Control { title: "in a rule ending in `$`, a `*` is tried at one length only: one character where the `$` follows it (`Disallow: /*$` misses `/ab`), else up to the first occurrence of the text after it (`Disallow: /*.pdf$` misses `/a.pdf.pdf`)",
+    Confirmation { title: "in a rule ending in `$`, a `*` is tried at one length only: one character where the `$` follows it (`Disallow: /*$` misses `/ab`), else up to the first occurrence of the text after it (`Disallow: /*.pdf$` misses `/a.pdf.pdf`)",
         robots: "User-agent: *\nDisallow: /*$\n", url: "http://example.com/a", answer: Answer::Disallow },
 ];
 
@@ -923,7 +911,7 @@ pub const URL_REWRITES: &[&str] = &[
 ];
 
 /// The control of the misbehaviour titled `title`, where it has one.
-pub fn control(title: &str) -> Option<&'static Control> {
+pub fn control(title: &str) -> Option<&'static Confirmation> {
     CONTROLS.iter().find(|c| c.title == title)
 }
 
@@ -1419,11 +1407,27 @@ mod tests {
         }
     }
 
+    /// The reference's answer on `c`'s input, asked as the crawler `FooBot`.
+    fn reference(c: &Confirmation, profile: reptest_reference::Profile) -> Answer {
+        use reptest_reference::{ParseOptions, Robots};
+        let robots = Robots::parse(c.robots.as_bytes(), ParseOptions::new(profile));
+        let allowed = robots
+            .select(&["FooBot"])
+            .check_url(c.url)
+            .expect("a URL")
+            .allowed;
+        if allowed {
+            Answer::Allow
+        } else {
+            Answer::Disallow
+        }
+    }
+
     /// Each canonical input tells the misbehaviour apart: the reference answers it the other
     /// way under every profile, and the title is one of the table's.
     #[test]
     fn every_confirmation_is_answered_the_other_way_by_the_reference() {
-        use reptest_reference::{ParseOptions, Profile, Robots};
+        use reptest_reference::Profile;
         for c in CONFIRMATIONS {
             assert!(
                 MISBEHAVIOURS.iter().any(|m| m.title == c.title),
@@ -1431,18 +1435,12 @@ mod tests {
                 c.title
             );
             for profile in Profile::ALL {
-                let robots = Robots::parse(c.robots.as_bytes(), ParseOptions::new(profile));
-                let allowed = robots
-                    .select(&["FooBot"])
-                    .check_url(c.url)
-                    .expect("a URL")
-                    .allowed;
-                let reference = if allowed {
-                    Answer::Allow
-                } else {
-                    Answer::Disallow
-                };
-                assert_ne!(reference, c.answer, "{} under {profile}", c.title);
+                assert_ne!(
+                    reference(c, profile),
+                    c.answer,
+                    "{} under {profile}",
+                    c.title
+                );
             }
         }
         // One canonical input per title: the answers are kept by title, so a second would
@@ -1461,15 +1459,9 @@ mod tests {
                 c.title
             );
             for profile in Profile::ALL {
-                let robots = Robots::parse(c.robots.as_bytes(), ParseOptions::new(profile));
-                let allowed = robots
-                    .select(&["FooBot"])
-                    .check_url(c.url)
-                    .expect("a URL")
-                    .allowed;
                 assert_eq!(
-                    allowed,
-                    c.answer == Answer::Allow,
+                    reference(c, profile),
+                    c.answer,
                     "{} under {profile}",
                     c.title
                 );

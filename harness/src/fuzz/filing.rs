@@ -744,7 +744,7 @@ fn entries<'c>(ranked: &[&'c RootCause], index: &Index, measured: &Measured) -> 
         // A title that names the sentence it contradicts (a `*` counted as long as the path it
         // matches breaks the length rule, not what `*` means) is judged by that sentence.
         let causes: Vec<&RootCause> = entry.causes.iter().map(|(c, _)| *c).collect();
-        let (title, _) = title::misbehaviour(&causes, index, measured);
+        let (title, real_shows) = title::misbehaviour(&causes, index, measured);
         if let Some(own) = title
             && let Some(cited) = own.clause
         {
@@ -779,9 +779,10 @@ fn entries<'c>(ranked: &[&'c RootCause], index: &Index, measured: &Measured) -> 
         // The directions that give the entry its standing come first: its anchor, its first
         // section and its example show what makes it a defect (or a reading).
         let standing = entry.judged.standing;
-        entry.causes.sort_by_key(|(_, j)| j.standing != standing);
-        let causes: Vec<&RootCause> = entry.causes.iter().map(|(c, _)| *c).collect();
-        (entry.title, entry.real_shows) = title::misbehaviour(&causes, index, measured);
+        let mut paired: Vec<_> = entry.causes.drain(..).zip(real_shows).collect();
+        paired.sort_by_key(|((_, j), _)| j.standing != standing);
+        (entry.causes, entry.real_shows) = paired.into_iter().unzip();
+        entry.title = title;
         let narrow: Vec<Option<&'static str>> = entry
             .causes
             .iter()
