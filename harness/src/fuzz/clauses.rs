@@ -29,7 +29,7 @@ pub(crate) const BOM: Clause = Clause {
 /// - `WILDCARD_LENGTH`: RFC 9309 §2.2.2 “The most specific match is the match that has
 ///   the most octets” does not say whether those are the rule's octets or the matched path's;
 ///   Google's text says the rule's: Google 2019 “the most specific rule based on the length of
-///   the \[`path`\] entry”.
+///   the … entry” (the `path` entry).
 pub const RFC_SILENT: &[&Clause] = &[&BOM, &WILDCARD_LENGTH];
 
 /// The clause of `cr-line-end`, `crlf`.

@@ -25,7 +25,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use reptest_reference::{ParseOptions, Profile, Robots};
+use reptest_reference::{ParseOptions, Profile, RecordKind, Robots, Selection};
 use serde::{Deserialize, Serialize};
 
 use crate::answer::Answer;
@@ -890,6 +890,22 @@ pub fn readable(cause: &RootCause, shown: &FamilyInput, asker: &mut Asker<'_>) -
     })
 }
 
+/// Whether no group `selection` follows holds a rule line (`allow` or `disallow`, an empty one
+/// too) in `robots`: the lines after a group's last `user-agent` line, up to the next one.
+fn no_rule_lines(robots: &Robots, selection: &Selection<'_>) -> bool {
+    let records = robots.records();
+    selection.groups().all(|group| {
+        let Some(last) = group.agents.iter().map(|a| a.line).max() else {
+            return true;
+        };
+        !records
+            .iter()
+            .filter(|r| r.line > last)
+            .take_while(|r| r.kind != RecordKind::UserAgent)
+            .any(|r| matches!(r.kind, RecordKind::Allow | RecordKind::Disallow))
+    })
+}
+
 /// Named crawlers a file is asked as, besides the measuring crawler.
 const FILE_CRAWLERS: usize = 4;
 
@@ -906,7 +922,8 @@ pub type SiteAnswers = BTreeMap<(usize, String), Vec<Answer>>;
 /// sites that `holds` (a site's index, the crawler and a construct: whether its file holds
 /// it; the construct or one of its [`KIN`]),
 /// the sites of `first` (where the real-world measure saw it flip) first, then smallest file
-/// first, asked as `agent` and then as the crawlers each file names; the
+/// first, asked as `agent` and then as the crawlers each file names (not one whose group
+/// holds no rule line); the
 /// library's answers kept in `known` across root causes. `None` when no real file shows it.
 pub fn real_example(
     cause: &RootCause,
@@ -965,6 +982,16 @@ pub fn real_example(
                 .iter()
                 .map(|(p, r)| (*p, r.select(&[crawler.as_str()])))
                 .collect();
+            // A crawler whose group holds no rule line (`Crawl-delay` alone) is no example: the
+            // site's author may have meant the `*` group's rules for it. An empty `Disallow:`
+            // is a rule line: it lets the crawler fetch everything.
+            if parsed
+                .iter()
+                .zip(&selections)
+                .all(|((_, robots), (_, s))| no_rule_lines(robots, s))
+            {
+                continue;
+            }
             // The URLs both profiles answer alike, with that answer.
             let flipping: Vec<(usize, Answer)> = (0..site.urls.len())
                 .filter_map(|u| {
@@ -1233,24 +1260,30 @@ mod tests {
         assert!(shown.contains("3  Host: b.example"), "{shown}");
         assert!(shown.starts_with("```\n   …\n"), "{shown}");
 
-        // A file without the flip alone: nothing is picked.
-        let only_a = Corpus {
-            sites: vec![corpus.sites[0].clone()],
-        };
-        let mut engine = planted();
-        let mut asker = Asker::new(&mut engine);
-        assert_eq!(
-            real_example(
+        // Nothing is picked from a file without the flip alone, nor from a flip for a crawler
+        // whose group holds no rules (a `Host` line alone): the site may have meant the `*`
+        // group for it.
+        let empty_group = site(
+            "c.example",
+            "User-agent: *\nDisallow: /private/\n\nUser-agent: Bingbot\nHost: c.example\n",
+            &["https://c.example/private/x"],
+        );
+        for alone in [corpus.sites[0].clone(), empty_group] {
+            let host = alone.host.clone();
+            let corpus = Corpus { sites: vec![alone] };
+            let mut engine = planted();
+            let mut asker = Asker::new(&mut engine);
+            let picked = real_example(
                 &cause(),
-                (&only_a, "test"),
+                (&corpus, "test"),
                 "Googlebot",
                 &[],
                 &holds,
                 &mut asker,
                 &mut SiteAnswers::new(),
-            ),
-            None
-        );
+            );
+            assert_eq!(picked, None, "{host}");
+        }
     }
 
     #[test]

@@ -18,6 +18,7 @@ mod shown;
 mod title;
 
 use crate::answer::Answer;
+use crate::engines::adapters::ClaimedReading;
 use crate::fuzz::constructs::Misbehaviour;
 use crate::fuzz::findings::{Family, FamilyInput, Index};
 use crate::fuzz::repro::call_name;
@@ -554,14 +555,28 @@ pub fn implementation_report(
         opt_in.len(),
         suspect.len()
     )?;
-    let claim = crate::fuzz::standing::claim(name);
-    if claim != crate::engines::adapters::ClaimedReading::None {
-        writeln!(
+    // What the claim changes: only a port of Google's parser is held to that parser; any other
+    // library is judged by RFC 9309 and Google's text where the two agree.
+    let judged_by = "it is judged, as a library claiming none, by RFC 9309 and Google's text \
+                     where the two agree; where they part, or only Google's text speaks, either \
+                     answer is a reading";
+    match crate::fuzz::standing::claim(name) {
+        ClaimedReading::None => {}
+        ClaimedReading::Google => writeln!(
             out,
-            "Its documentation claims the `{}` reading: a point where it answers otherwise is a \
-             defect, one where it answers as that reading does is not.\n",
-            claim.name()
-        )?;
+            "Its documentation claims Google's reading (a port of Google's parser): a point where \
+             it answers otherwise than Google's parser is a defect, one where it answers as \
+             Google's parser does is not.\n"
+        )?,
+        ClaimedReading::Rfc9309 => {
+            writeln!(out, "Its documentation claims RFC 9309: {judged_by}.\n")?
+        }
+        ClaimedReading::Legacy => writeln!(
+            out,
+            "Its documentation claims the original robots exclusion texts (1994, the 1996 \
+             draft), which RFC 9309 replaces; they are no profile here (`legacy` is Google's \
+             pre-2019 text), and {judged_by}.\n"
+        )?,
     }
     let mut number = 0;
     if !defects.is_empty() {
