@@ -268,6 +268,12 @@ pub const CONFIRMATIONS: &[Confirmation] = &[
     Confirmation { title: "an empty `Allow:` or `Disallow:` line matches every URL, with the opposite meaning: `Disallow:` allows and `Allow:` blocks every URL no earlier rule matched",
         robots: "User-agent: *\nAllow:\n", url: "http://example.com/page.html",
         answer: Answer::Disallow },
+    Confirmation { title: "an empty `Allow:` or `Disallow:` line is read as `Allow: /`, and as the first matching rule decides, no rule after it is obeyed",
+        robots: "User-agent: FooBot\nDisallow:\nDisallow: /private/\n",
+        url: "http://example.com/private/page.html", answer: Answer::Allow },
+    Confirmation { title: "an empty `Allow:` line ends the group's rules",
+        robots: "User-agent: FooBot\nAllow:\nDisallow: /private/\n",
+        url: "http://example.com/private/page.html", answer: Answer::Allow },
     Confirmation { title: "an empty `Disallow:` line ends the group's rules",
         robots: "User-agent: FooBot\nDisallow:\nDisallow: /private/\n",
         url: "http://example.com/private/page.html", answer: Answer::Allow },
@@ -397,7 +403,10 @@ pub const CONFIRMATIONS: &[Confirmation] = &[
     Confirmation { title: "a `#` right after a rule's path, with no space before it (`Disallow: /private/#top`), is kept in the path instead of starting a comment",
         robots: "User-agent: *\nDisallow: /private/#top\n", url: "http://example.com/private/page.html",
         answer: Answer::Allow },
-    Confirmation { title: "a `#` right after an `Allow` rule's path, with no space before it (`Allow: /private/#top`), is kept in the path instead of starting a comment",
+    Confirmation { title: "a `#` with no space before it is kept in a `User-agent` value (`User-agent: FooBot#x` does not name `FooBot`)",
+        robots: "User-agent: FooBot#x\nDisallow: /private/\n", url: "http://example.com/private/page.html",
+        answer: Answer::Allow },
+    Confirmation { title: "a `#` with no space before it is kept in an `Allow` or `User-agent` value instead of starting a comment (`Allow: /private/#top`, `User-agent: FooBot#x`)",
         robots: "User-agent: *\nAllow: /private/#top\nDisallow: /\n", url: "http://example.com/private/page.html",
         answer: Answer::Disallow },
     Confirmation { title: "in a rule ending in `$`, a `*` matches only the empty string, so `Disallow: /*.pdf$` blocks `/.pdf` but not `/a.pdf`",
@@ -558,6 +567,14 @@ pub fn control(title: &str) -> Option<&'static Confirmation> {
 /// crawler too).
 pub const CONFIRMED_WITH: &[(&str, &str)] = &[
     (
+        "an empty `Allow:` or `Disallow:` line is read as `Allow: /`, and as the first matching rule decides, no rule after it is obeyed",
+        "an empty `Allow:` line ends the group's rules",
+    ),
+    (
+        "a `#` with no space before it is kept in an `Allow` or `User-agent` value instead of starting a comment (`Allow: /private/#top`, `User-agent: FooBot#x`)",
+        "a `#` with no space before it is kept in a `User-agent` value (`User-agent: FooBot#x` does not name `FooBot`)",
+    ),
+    (
         "a percent-encoding that decodes to no UTF-8 character (the Latin-1 `%E9`, or a character cut short: `%C3`) matches nothing: a rule holding one (`Disallow: /caf%E9`) matches no path, not even its own, and a URL holding one matches no rule (`Disallow: /` leaves `/caf%E9` allowed)",
         "a URL holding a percent-encoding that decodes to no UTF-8 character matches no rule (`Disallow: /` leaves `/caf%E9` allowed)",
     ),
@@ -627,7 +644,7 @@ pub fn confirmation(title: &str) -> Option<&'static Confirmation> {
 /// Every misbehaviour titled, by construct (a row a line or a few, unformatted so that it reads
 /// as a table).
 #[rustfmt::skip]
-pub const MISBEHAVIOURS: [Misbehaviour; 148] = [
+pub const MISBEHAVIOURS: [Misbehaviour; 151] = [
     Misbehaviour { construct: "unknown-field", evidence: Confirmed,
         title: "a `Sitemap`, `Crawl-delay` or unknown line (`foo: bar`) between two `user-agent` lines ends the group: the `user-agent` lines above it get no rules", clause: None },
     Misbehaviour { construct: "non-standard-field", evidence: Confirmed,
@@ -684,6 +701,8 @@ pub const MISBEHAVIOURS: [Misbehaviour; 148] = [
         title: "a line with whitespace before its colon (`Disallow :/a`) is ignored", clause: None },
     Misbehaviour { construct: "empty-value", evidence: Confirmed,
         title: "an empty `Allow:` or `Disallow:` line matches every URL, with the opposite meaning: `Disallow:` allows and `Allow:` blocks every URL no earlier rule matched", clause: None },
+    Misbehaviour { construct: "empty-value", evidence: Confirmed,
+        title: "an empty `Allow:` or `Disallow:` line is read as `Allow: /`, and as the first matching rule decides, no rule after it is obeyed", clause: None },
     Misbehaviour { construct: "empty-value", evidence: ReadsAs(EndsGroup),
         title: "an empty `Disallow:` line ends the group's rules", clause: None },
     Misbehaviour { construct: "commented-rule", evidence: Confirmed,
@@ -742,7 +761,7 @@ pub const MISBEHAVIOURS: [Misbehaviour; 148] = [
     Misbehaviour { construct: "empty-group", evidence: Answers(Answer::Disallow),
         title: "a group that names the crawler but holds no rules is passed over for the `*` group", clause: None },
     Misbehaviour { construct: "invalid-agent", evidence: ReadsAs(Ignored),
-        title: "a `user-agent` value with more after the crawler's name (`Baiduspider+`) is read as naming no crawler", clause: None },
+        title: "a `user-agent` value with a token character after the crawler's name (`Baiduspider+`, `Baiduspider2`) does not name that crawler: the library ends the name at the first character outside HTTP's token set, where Google's parser ends it at the first that is not a letter, `_` or `-`", clause: None },
     Misbehaviour { construct: "inner-dollar", evidence: ReadsAs(Ignored),
         title: "a rule with a `$` before its end (`/a$b`) is ignored", clause: None },
     Misbehaviour { construct: "anchored-wildcard", evidence: Confirmed,
@@ -859,7 +878,7 @@ pub const MISBEHAVIOURS: [Misbehaviour; 148] = [
     Misbehaviour { construct: "inline-comment", evidence: Confirmed,
         title: "a `#` right after a rule's path, with no space before it (`Disallow: /private/#top`), is kept in the path instead of starting a comment", clause: None },
     Misbehaviour { construct: "inline-comment", evidence: Confirmed,
-        title: "a `#` right after an `Allow` rule's path, with no space before it (`Allow: /private/#top`), is kept in the path instead of starting a comment", clause: None },
+        title: "a `#` with no space before it is kept in an `Allow` or `User-agent` value instead of starting a comment (`Allow: /private/#top`, `User-agent: FooBot#x`)", clause: None },
     Misbehaviour { construct: "anchored-wildcard", evidence: Confirmed,
         title: "in a rule ending in `$`, a `*` is tried only up to the first occurrence of the text after it, so `Disallow: /*.pdf$` misses `/a.pdf.pdf`", clause: None },
     Misbehaviour { construct: "field-in-name", evidence: Confirmed,
@@ -928,6 +947,10 @@ pub const MISBEHAVIOURS: [Misbehaviour; 148] = [
         title: "a URL holding a percent-encoding that decodes to no UTF-8 character matches no rule (`Disallow: /` leaves `/caf%E9` allowed)", clause: None },
     Misbehaviour { construct: "nonstandard-typo", evidence: Confirmed,
         title: "a `Crawldelay: 5` line between two `user-agent` lines ends the group", clause: None },
+    Misbehaviour { construct: "inline-comment", evidence: Confirmed,
+        title: "a `#` with no space before it is kept in a `User-agent` value (`User-agent: FooBot#x` does not name `FooBot`)", clause: None },
+    Misbehaviour { construct: "empty-value", evidence: Confirmed,
+        title: "an empty `Allow:` line ends the group's rules", clause: None },
     Misbehaviour { construct: "escape-split", evidence: Confirmed,
         title: "a rule's percent-encoded reserved character is decoded before matching, so `Disallow: /a%3Db` blocks `/a=b`", clause: None },
 ];
