@@ -961,3 +961,85 @@ pub fn misbehaviours(construct: &str) -> impl Iterator<Item = &'static Misbehavi
         .iter()
         .filter(move |m| m.construct == construct)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The reference's answer on `c`'s input, asked as the crawler `FooBot`.
+    fn reference(c: &Confirmation, profile: reptest_reference::Profile) -> Answer {
+        use reptest_reference::{ParseOptions, Robots};
+        let robots = Robots::parse(c.robots.as_bytes(), ParseOptions::new(profile));
+        let allowed = robots
+            .select(&["FooBot"])
+            .check_url(c.url)
+            .expect("a URL")
+            .allowed;
+        if allowed {
+            Answer::Allow
+        } else {
+            Answer::Disallow
+        }
+    }
+
+    /// Each canonical input tells the misbehaviour apart: the reference answers it the other
+    /// way under every profile, and the title is one of the table's.
+    #[test]
+    fn every_confirmation_is_answered_the_other_way_by_the_reference() {
+        use reptest_reference::Profile;
+        for c in CONFIRMATIONS {
+            assert!(
+                MISBEHAVIOURS.iter().any(|m| m.title == c.title),
+                "no misbehaviour titled {}",
+                c.title
+            );
+            for profile in Profile::ALL {
+                assert_ne!(
+                    reference(c, profile),
+                    c.answer,
+                    "{} under {profile}",
+                    c.title
+                );
+            }
+        }
+        // One canonical input per title: the answers are kept by title, so a second would
+        // overwrite the first's.
+        let mut titles: Vec<&str> = CONFIRMATIONS.iter().map(|c| c.title).collect();
+        titles.sort_unstable();
+        for pair in titles.windows(2) {
+            assert_ne!(pair[0], pair[1], "two canonical inputs");
+        }
+        // A control is answered as its row says under every profile, for a title with a
+        // canonical input.
+        for c in CONTROLS {
+            assert!(
+                confirmation(c.title).is_some(),
+                "no canonical input: {}",
+                c.title
+            );
+            for profile in Profile::ALL {
+                assert_eq!(
+                    reference(c, profile),
+                    c.answer,
+                    "{} under {profile}",
+                    c.title
+                );
+            }
+        }
+        // A title naming two faults has a canonical input for each.
+        for (title, with) in CONFIRMED_WITH {
+            assert!(confirmation(title).is_some(), "no canonical input: {title}");
+            assert!(confirmation(with).is_some(), "no canonical input: {with}");
+        }
+        // A misbehaviour whose only evidence is its canonical input has one, once.
+        for m in MISBEHAVIOURS.iter().filter(|m| {
+            matches!(
+                m.evidence,
+                Evidence::Confirmed | Evidence::ConfirmedWholeFile
+            )
+        }) {
+            let asked = CONFIRMATIONS.iter().filter(|c| c.title == m.title).count();
+            assert_eq!(asked, 1, "{}: {asked} canonical inputs", m.title);
+        }
+    }
+}
