@@ -11,9 +11,6 @@ use std::fmt;
 use reptest_reference::Profile;
 use serde::{Deserialize, Serialize};
 
-use crate::engines::EngineError;
-use crate::engines::protocol::WireVerdict;
-
 /// What an implementation answered to one check.
 ///
 /// The variants are in the alphabetical order of their names, so that anything ordered by
@@ -47,31 +44,12 @@ impl Answer {
         }
     }
 
-    /// The answer for URL `index` of one request's result (a missing verdict is an error).
-    pub fn of(result: &Result<Vec<WireVerdict>, EngineError>, index: usize) -> Answer {
-        match result {
-            Ok(verdicts) => verdicts.get(index).map_or(Answer::Error, |v| (*v).into()),
-            Err(EngineError::Timeout { .. }) => Answer::Timeout,
-            Err(_) => Answer::Error,
-        }
-    }
-
     /// `Some(true)` for allow, `Some(false)` for disallow, `None` otherwise.
     pub fn allowed(self) -> Option<bool> {
         match self {
             Answer::Allow => Some(true),
             Answer::Disallow => Some(false),
             Answer::Error | Answer::Timeout | Answer::Unsupported => None,
-        }
-    }
-}
-
-impl From<WireVerdict> for Answer {
-    fn from(verdict: WireVerdict) -> Answer {
-        match verdict {
-            WireVerdict::Allow => Answer::Allow,
-            WireVerdict::Disallow => Answer::Disallow,
-            WireVerdict::Unsupported => Answer::Unsupported,
         }
     }
 }

@@ -35,7 +35,7 @@ use crate::engines::subprocess::SubprocessEngine;
 use crate::engines::{Engine, EngineError, EngineInfo, PeerEngine};
 use crate::fuzz::findings::{self, Index};
 use crate::fuzz::generate::Input;
-use crate::report::Results;
+use crate::results::Results;
 use crate::suite::cases::{self, Case, robots_checks};
 
 /// What to compare.
@@ -407,7 +407,7 @@ impl Known {
             ..Known::default()
         };
         let (Ok(results), Ok(cases)) = (
-            crate::report::load_results(&reports.join("results.json")),
+            crate::results::load_results(&reports.join("results.json")),
             cases::load_dir(cases_dir),
         ) else {
             return known;

@@ -8,8 +8,8 @@
 //! `reptest check` prints, [`compare`] what `reptest compare` prints ([`agents`] with
 //! `--ai-crawlers`: every listed crawler in every parser), [`scaffold`] the adapter
 //! skeletons of `reptest adapter new`, [`crawl`] whole crawlers run against a loopback site,
-//! and [`fetch`] fetch conformance (the loopback server, the
-//! reference's HTTP client, the fetch cases' plays).
+//! and [`fetch`] fetch conformance (the loopback server, the fetch cases' plays; the
+//! reference's HTTP client is [`engines::fetcher`]).
 //!
 //! The harness knows the reference only through `reptest-reference`'s public API, and knows
 //! no subprocess adapter in particular: everything outside tools need is the protocol and
@@ -25,6 +25,7 @@ pub mod explain;
 pub mod fetch;
 pub mod fuzz;
 pub mod report;
+pub mod results;
 pub mod scaffold;
 pub mod suite;
 pub mod text;

@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::time::Duration;
 
-use reptest::fetch::client::Client;
+use reptest::engines::fetcher::Client;
 use reptest::fetch::play::{Host, Play, RULE_BODY};
 use reptest::fetch::server::Server;
 use reptest::suite::cases::{self, CaseKind};
@@ -665,7 +665,7 @@ fn a_raise_and_no_answer_are_recorded_and_shown_apart() {
 /// on the reference, and the second ask is not put to an adapter (it has no clock to set).
 #[test]
 fn a_copy_is_not_used_past_24_hours_whatever_its_max_age() {
-    use reptest::fetch::client::DAY;
+    use reptest::engines::fetcher::DAY;
     let id = "fetch/cache-max-age-over-24-hours-refetched-after-a-day";
     let case = fetch_cases()
         .into_iter()

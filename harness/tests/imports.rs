@@ -21,6 +21,13 @@
 //!   are not code; `$crate::` in a macro is `crate::`. A module referring to itself is no
 //!   edge. The binary's `reptest::…` paths name the library, another crate: no edge.
 //!
+//! The same holds one level up: each edge is lifted to the two sibling subtrees it joins (the
+//! children of the two modules' nearest common ancestor: `fuzz::filing::title →
+//! fuzz::rootcause` is `fuzz::filing → fuzz::rootcause`, `fetch::live → explain` is `fetch →
+//! explain`; an edge between a module and its own ancestor lifts to none), and no circle may
+//! form among siblings either, so that each directory's modules (and the top-level ones) are
+//! layered.
+//!
 //! A failure lists every component of more than one module, each as a closed chain through
 //! all its modules, every step with the file and line of one reference that makes it.
 
@@ -371,6 +378,29 @@ fn graph(files: &[(String, String)]) -> Graph {
     graph
 }
 
+/// `graph` with each edge lifted to the sibling subtrees it joins: the children of the two
+/// modules' nearest common ancestor (an edge between a module and its ancestor is dropped).
+fn lifted(graph: &Graph) -> Graph {
+    let mut out = Graph {
+        modules: graph.modules.clone(),
+        edges: BTreeMap::new(),
+    };
+    for (from, tos) in &graph.edges {
+        for (to, place) in tos {
+            let common = from.iter().zip(to).take_while(|(a, b)| a == b).count();
+            if common == from.len() || common == to.len() {
+                continue;
+            }
+            out.edges
+                .entry(from[..=common].to_vec())
+                .or_default()
+                .entry(to[..=common].to_vec())
+                .or_insert_with(|| place.clone());
+        }
+    }
+    out
+}
+
 /// The strongly connected components of more than one module (Tarjan), each sorted.
 fn circles(graph: &Graph) -> Vec<Vec<Vec<String>>> {
     struct State<'g> {
@@ -623,4 +653,31 @@ fn no_module_of_the_harness_imports_in_a_circle() {
     assert!(graph.edges[&m("fuzz::store")].contains_key(&m("fuzz::findings")));
     let found = circles(&graph);
     assert!(found.is_empty(), "{}", describe(&graph, &found));
+    let lifted = lifted(&graph);
+    let found = circles(&lifted);
+    assert!(
+        found.is_empty(),
+        "between siblings: {}",
+        describe(&lifted, &found)
+    );
+}
+
+#[test]
+fn a_circle_between_sibling_subtrees_is_found_when_lifted() {
+    let graph = tree(&[
+        ("lib.rs", "pub mod a;\npub mod b;\n"),
+        ("a.rs", "pub mod x;\npub mod y;\n"),
+        ("a/x.rs", "use crate::b::z::Z;\nuse super::y::Y;\n"),
+        ("a/y.rs", "use super::X;\n"),
+        ("b.rs", "pub mod z;\nuse crate::a::y::Y;\n"),
+        ("b/z.rs", "pub struct Z;\n"),
+    ]);
+    assert!(circles(&graph).is_empty());
+    let lifted = lifted(&graph);
+    let found = circles(&lifted);
+    assert_eq!(found, [vec![m("a"), m("b")]]);
+    let text = describe(&lifted, &found);
+    assert!(text.contains("  a -> b   (src/a/x.rs:1)\n"), "{text}");
+    assert!(text.contains("  b -> a   (src/b.rs:2)\n"), "{text}");
+    assert_eq!(targets(&lifted, "a::y"), Vec::<String>::new());
 }

@@ -2,8 +2,8 @@
 //! reference under a profile, the Rust crates of `reptest-peers`) and a long-lived adapter
 //! subprocess speaking protocol v1 ([`subprocess::SubprocessEngine`], [`protocol`]); adapter manifests
 //! and their setup ([`adapters`]); adapters from outside the repository, given by a
-//! directory or a command ([`outside`]); and a deliberately faulty adapter ([`faulty`]) for
-//! the harness's own tests.
+//! directory or a command ([`outside`]); the reference as a fetcher, a real HTTP client
+//! ([`fetcher`]); and a deliberately faulty adapter ([`faulty`]) for the harness's own tests.
 //!
 //! Engines answer with the protocol's [`WireVerdict`]s; judging an answer against a case or
 //! against the reference is the suite's and the campaign's work, in terms of
@@ -11,6 +11,7 @@
 
 pub mod adapters;
 pub mod faulty;
+pub mod fetcher;
 pub mod library;
 pub mod outside;
 pub mod protocol;
@@ -20,6 +21,7 @@ pub mod subprocess;
 
 use reptest_reference::Profile;
 
+use crate::answer::Answer;
 use crate::engines::protocol::WireVerdict;
 
 /// Who an engine is.
@@ -53,6 +55,17 @@ pub enum EngineError {
         /// When the answer came, if it came while the harness waited.
         took: Option<std::time::Duration>,
     },
+}
+
+impl Answer {
+    /// The answer for URL `index` of one request's result (a missing verdict is an error).
+    pub fn of(result: &Result<Vec<WireVerdict>, EngineError>, index: usize) -> Answer {
+        match result {
+            Ok(verdicts) => verdicts.get(index).map_or(Answer::Error, |v| (*v).into()),
+            Err(EngineError::Timeout { .. }) => Answer::Timeout,
+            Err(_) => Answer::Error,
+        }
+    }
 }
 
 impl EngineError {

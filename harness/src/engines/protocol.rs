@@ -10,6 +10,8 @@ use base64::engine::general_purpose::STANDARD;
 use reptest_reference::{ParseOptions, Profile, Robots};
 use serde::{Deserialize, Serialize};
 
+use crate::answer::Answer;
+
 /// The protocol version this harness speaks.
 pub const VERSION: u32 = 1;
 
@@ -204,6 +206,16 @@ pub enum WireVerdict {
     Disallow,
     /// The implementation cannot answer this question.
     Unsupported,
+}
+
+impl From<WireVerdict> for Answer {
+    fn from(verdict: WireVerdict) -> Answer {
+        match verdict {
+            WireVerdict::Allow => Answer::Allow,
+            WireVerdict::Disallow => Answer::Disallow,
+            WireVerdict::Unsupported => Answer::Unsupported,
+        }
+    }
 }
 
 /// The answer to one request: verdicts, or an error.

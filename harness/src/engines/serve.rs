@@ -41,7 +41,7 @@ pub fn serve_reference(profile: Profile, input: impl BufRead, output: impl Write
     );
     let mut fetch = |robots_url: &str, agent: &str, urls: &[String], timeout_ms: u64| {
         let timeout = std::time::Duration::from_millis(timeout_ms);
-        crate::fetch::client::reference_fetch(profile, robots_url, agent, urls, timeout).1
+        crate::engines::fetcher::reference_fetch(profile, robots_url, agent, urls, timeout).1
     };
     let mut records = reference_records(profile);
     serve_full(

@@ -9,7 +9,7 @@ use anyhow::{Context, Result, bail};
 use reptest_reference::http::{Decision, Outcome};
 use reptest_reference::{Profile, scope};
 
-use crate::fetch::client::Client;
+use crate::engines::fetcher::Client;
 
 /// The sentence of the profile's text an outcome rests on, quoted.
 pub fn sentence(decision: &Decision, profile: Profile) -> &'static str {

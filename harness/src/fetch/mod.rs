@@ -8,7 +8,7 @@
 //! rules apply" (`/private` disallowed, `/public` allowed) from "allow all" and "disallow
 //! all", and may check the server's record (what was fetched, how often).
 //!
-//! The reference fetches with [`client`] (a real HTTP client, redirects followed by hand) and
+//! The reference fetches with [`crate::engines::fetcher`] (a real HTTP client, redirects followed by hand) and
 //! decides with `reptest_reference::http::outcome`; `cargo test` runs every fetch case so.
 //! Adapters that declare `"fetch": true` in their hello are asked the same cases over
 //! protocol v1's fetch request (`harness/PROTOCOL.md`, "Fetch"). Every fetch has a timeout,
@@ -20,7 +20,6 @@
 //! A request check is judged like a verdict: "allow" when the server's record meets it,
 //! "disallow" when it does not, so the suite's statuses and scores need nothing new.
 
-pub mod client;
 pub mod live;
 pub mod play;
 pub mod server;

@@ -337,7 +337,7 @@ pub fn measure(
     corpus: Option<(&Corpus, &str)>,
     agent: &str,
     engines: &mut [Box<dyn Engine>],
-    (cases, results): (&[Case], Option<&crate::report::Results>),
+    (cases, results): (&[Case], Option<&crate::results::Results>),
     progress: &dyn Fn(&str),
 ) -> Measured {
     let causes = root_causes(index);
@@ -622,7 +622,7 @@ type SuiteStatus<'r> =
     BTreeMap<(&'r str, &'r str, usize), &'r BTreeMap<Profile, crate::answer::Status>>;
 
 /// [`SuiteStatus`] from the suite's results.
-fn suite_status(results: Option<&crate::report::Results>) -> SuiteStatus<'_> {
+fn suite_status(results: Option<&crate::results::Results>) -> SuiteStatus<'_> {
     results
         .into_iter()
         .flat_map(|r| &r.implementations)
@@ -806,7 +806,7 @@ pub fn fuzz_report(plan: &ReportPlan, log: &mut dyn std::io::Write) -> anyhow::R
         .collect();
     let cases = crate::suite::cases::load_dir(&plan.cases)?;
     let results = if plan.results.exists() {
-        Some(crate::report::load_results(&plan.results)?)
+        Some(crate::results::load_results(&plan.results)?)
     } else {
         writeln!(
             log,

@@ -8,7 +8,7 @@ use std::fmt;
 use reptest_reference::Profile;
 
 use crate::answer::{Answer, Status};
-use crate::report::results::{CaseRecord, FetchCaseRecord, Implementation, NoVerdict, Results};
+use crate::results::{CaseRecord, FetchCaseRecord, Implementation, NoVerdict, Results};
 use crate::suite::tags;
 
 pub(crate) fn percent(part: usize, whole: usize) -> String {
@@ -139,7 +139,7 @@ pub(crate) fn fetch_expectation(case: &FetchCaseRecord) -> String {
 /// One cell of the fetch matrix: what the implementation's verdicts amount to, and whether
 /// they meet `rfc9309` and `google`.
 pub(crate) fn fetch_cell(case: &FetchCaseRecord, imp: &Implementation) -> String {
-    let results: Vec<&crate::report::results::CheckResult> = imp
+    let results: Vec<&crate::results::CheckResult> = imp
         .fetch_results
         .iter()
         .filter(|r| r.case == case.id)

@@ -10,7 +10,7 @@ use reptest_reference::{ParseOptions, Profile, Robots};
 use crate::answer::Answer;
 use crate::engines::Engine;
 use crate::fuzz::corpus::{Corpus, Site};
-use crate::report::results::{Impact, ImpactRow, SiteRow};
+use crate::results::{Impact, ImpactRow, SiteRow};
 
 /// Asks every engine, as `agent`, about every URL of every corpus site that has URLs, and
 /// counts where it differs from the reference under `rfc9309` and `google`. Engines run in

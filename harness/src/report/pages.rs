@@ -14,8 +14,8 @@ use crate::report::draw::{
     overridden_sentence, text_vs_parser_cases,
 };
 use crate::report::landing::{self, Defect, causes_count, ranked};
-use crate::report::results::{COMMAND, ForceGroup, Results};
 use crate::report::scores::{self, Suite};
+use crate::results::{COMMAND, ForceGroup, Results};
 
 /// `reports/README.md`: its sections in order.
 pub fn readme(
@@ -66,9 +66,7 @@ mod section {
     use crate::fuzz::store::Published as Findings;
     use crate::report::draw::{areas_present, first_sentence, percent};
     use crate::report::landing::ranked;
-    use crate::report::results::{
-        COMMAND, ForceGroup, Impact, ImpactRow, Results, score, score_by_force,
-    };
+    use crate::results::{COMMAND, ForceGroup, Impact, ImpactRow, Results, score, score_by_force};
 
     /// The fetch matrix: every fetch case against every implementation that fetches, then
     /// what each gets wrong.
@@ -791,7 +789,7 @@ mod tests {
     #[test]
     fn an_unasked_fetch_case_is_shown_unsupported_without_a_mark() {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../reports/results.json");
-        let results = crate::report::load_results(&path).expect("the committed results");
+        let results = crate::results::load_results(&path).expect("the committed results");
         let mut unasked = 0;
         for imp in &results.implementations {
             for case in &results.fetch_cases {

@@ -13,8 +13,8 @@ use std::fmt::{self, Write as _};
 use reptest_reference::Profile;
 
 use crate::answer::Status;
-use crate::report::results::{CaseRecord, CheckResult, Implementation, Results};
-pub use crate::report::results::{RecordsCaseRecord, RecordsCheckRecord};
+use crate::results::{CaseRecord, CheckResult, Implementation, Results};
+pub use crate::results::{RecordsCaseRecord, RecordsCheckRecord};
 use crate::suite::cases::{Case, CaseKind};
 
 /// The case file the records cases come from; its verdict cases are shown in the section

@@ -26,7 +26,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use reptest_reference::Profile;
 
 use crate::answer::{Answer, Status};
-use crate::report::results::{CheckResult, ForceGroup, Implementation, Results};
+use crate::results::{CheckResult, ForceGroup, Implementation, Results};
 use crate::suite::cases::Force;
 use crate::suite::tags;
 
@@ -438,7 +438,7 @@ pub fn causes(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::results::{CaseRecord, CheckRecord};
+    use crate::results::{CaseRecord, CheckRecord};
 
     fn case(id: &str, tags: &[&str], expects: &[Answer]) -> CaseRecord {
         CaseRecord {
@@ -480,7 +480,7 @@ mod tests {
     fn cases_causes_and_baselines_follow_the_results() {
         use Answer::{Allow, Disallow, Unsupported};
         let results = Results {
-            schema: crate::report::results::SCHEMA,
+            schema: crate::results::SCHEMA,
             generated_by: String::new(),
             cases: vec![
                 case("a/one", &["wildcards"], &[Disallow, Allow]),

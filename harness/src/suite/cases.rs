@@ -1189,7 +1189,7 @@ pub fn run_served_reference_profiles(
     };
     let urls = check_urls(case, &server);
     let client =
-        crate::fetch::client::Client::new(timeout, &format!("{agent}/1.0 (reptest reference)"));
+        crate::engines::fetcher::Client::new(timeout, &format!("{agent}/1.0 (reptest reference)"));
     let exchange = client.fetch(&server.robots_url());
     let again = match (again_after_ms, again_aged_hours) {
         (Some(ms), _) => {
@@ -1220,7 +1220,7 @@ fn judged(
     checks: &[UrlCheck],
     urls: &[String],
     agent: &str,
-    exchanges: [&crate::fetch::client::Exchange; 2],
+    exchanges: [&crate::engines::fetcher::Exchange; 2],
     requested: &[crate::fetch::RequestVerdict],
     profile: Profile,
 ) -> Vec<CheckResult> {

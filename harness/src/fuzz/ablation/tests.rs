@@ -917,3 +917,15 @@ fn an_empty_rule_is_named_by_its_kind() {
     let both = input("user-agent: *\nallow:\ndisallow:\n", "a", "http://a.test/");
     assert_eq!(narrower_phrase(&both, "empty-value"), None);
 }
+
+#[test]
+fn every_construct_a_rule_probe_names_is_in_the_table() {
+    for probe in &RULE_PROBES {
+        for name in std::iter::once(&probe.construct).chain(probe.explains) {
+            assert!(
+                crate::fuzz::constructs::get(name).is_some(),
+                "a rule probe names {name}, no construct"
+            );
+        }
+    }
+}

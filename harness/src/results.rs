@@ -2,13 +2,16 @@
 //! real-world impact, as the report is drawn from them; and the scores counted on it.
 
 use std::collections::BTreeMap;
+use std::path::Path;
 
+use anyhow::{Context, Result};
 use reptest_reference::Profile;
 use serde::{Deserialize, Serialize};
 
 use crate::answer::{Answer, Status};
 use crate::engines::adapters;
 use crate::suite::cases::Force;
+use crate::suite::tags;
 
 /// The version of `results.json`'s format.
 pub const SCHEMA: u32 = 1;
@@ -421,4 +424,73 @@ pub fn score_by_force(
         }
     }
     (passed, total)
+}
+
+/// Reads a `results.json`.
+pub fn load_results(path: &Path) -> Result<Results> {
+    let text = std::fs::read_to_string(path).with_context(|| {
+        format!(
+            "cannot read {} (run `reptest report` to make it)",
+            path.display()
+        )
+    })?;
+    let mut results: Results = serde_json::from_str(&text)
+        .with_context(|| format!("{} does not match the results schema", path.display()))?;
+    // A case's area follows from its tags: drawn again, so that a change to the tag table
+    // shows on the next `--render`.
+    for case in &mut results.cases {
+        case.area = tags::area(&case.tags).to_owned();
+        compact_fill(case);
+    }
+    refresh_claims(&mut results)?;
+    Ok(results)
+}
+
+/// Sets each implementation's claim and kind from its manifest under `harness/adapters/`,
+/// where there is one (so that a changed claim shows on the next `--render`); others keep
+/// theirs.
+pub fn refresh_claims(results: &mut Results) -> Result<()> {
+    let dir = adapters::default_dir();
+    for imp in &mut results.implementations {
+        let here = dir.join(&imp.name);
+        if here.join("adapter.toml").is_file() {
+            let adapter = adapters::load_one(&here, &adapters::default_install_root())?;
+            imp.claim = adapter.manifest.claim.as_ref().map(ClaimRecord::of);
+            imp.kind = adapter.manifest.kind;
+        }
+    }
+    Ok(())
+}
+
+/// Shows a run of filler lines (`text::fill`, at least 4 KiB of `#....` lines) as the one
+/// `<fill>` line of the case file, so that the 500 KiB cases do not put half a megabyte each
+/// into `results.json` and `index.html`; `fill_to` keeps where the rest of the body starts.
+pub fn compact_fill(case: &mut CaseRecord) {
+    if case.escaped || case.fill_to.is_some() {
+        return;
+    }
+    let is_filler = |line: &str| line.starts_with('#') && line[1..].bytes().all(|b| b == b'.');
+    let mut offset = 0;
+    let mut run: Option<(usize, usize)> = None;
+    for line in case.robots.split_inclusive('\n') {
+        let body = line.strip_suffix('\n').unwrap_or(line);
+        if line.ends_with('\n') && is_filler(body) {
+            let start = run.map_or(offset, |(s, _)| s);
+            run = Some((start, offset + line.len()));
+        } else if run.is_some_and(|(s, e)| e - s >= 4096) {
+            break;
+        } else {
+            run = None;
+        }
+        offset += line.len();
+    }
+    if let Some((start, end)) = run.filter(|(s, e)| e - s >= 4096) {
+        let cases_marker = String::from_utf8_lossy(crate::text::FILL_MARKER);
+        case.robots = format!(
+            "{}{cases_marker}{}",
+            &case.robots[..start],
+            &case.robots[end..]
+        );
+        case.fill_to = Some(end);
+    }
 }
