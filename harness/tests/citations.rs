@@ -650,7 +650,7 @@ fn every_misbehaviour_clause_and_reading_side_is_verbatim() {
             Some(true) => {}
         }
     };
-    for m in &constructs::MISBEHAVIOURS {
+    for m in constructs::MISBEHAVIOURS.iter() {
         if let Some(clause) = m.clause {
             check(
                 format!("{} ({})", m.construct, m.title),

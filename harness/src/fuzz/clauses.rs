@@ -32,6 +32,70 @@ pub(crate) const BOM: Clause = Clause {
 ///   the … entry” (the `path` entry).
 pub const RFC_SILENT: &[&Clause] = &[&BOM, &WILDCARD_LENGTH];
 
+/// Every clause by its constant's name: what the data files (`harness/data/misbehaviours.toml`)
+/// name a clause by.
+const NAMED: &[(&str, &Clause)] = &[
+    ("BOM", &BOM),
+    ("CR_LINE_END", &CR_LINE_END),
+    ("INLINE_COMMENT", &INLINE_COMMENT),
+    ("RULE_OUTSIDE_GROUP", &RULE_OUTSIDE_GROUP),
+    ("SITEMAP", &SITEMAP),
+    ("TYPO_FIELD", &TYPO_FIELD),
+    ("NON_STANDARD_FIELD", &NON_STANDARD_FIELD),
+    ("MISSPELLING", &MISSPELLING),
+    ("LONG_LINE", &LONG_LINE),
+    ("ONE_LINE_FILE", &ONE_LINE_FILE),
+    ("ADSBOT_AGENT", &ADSBOT_AGENT),
+    ("SIZE_LIMIT", &SIZE_LIMIT),
+    ("WILDCARD", &WILDCARD),
+    ("INNER_DOLLAR", &INNER_DOLLAR),
+    ("PERCENT", &PERCENT),
+    ("SPACE_BEFORE_COLON", &SPACE_BEFORE_COLON),
+    ("ONE_TOKEN_LINE", &ONE_TOKEN_LINE),
+    ("FIELD_WITHOUT_VALUE", &FIELD_WITHOUT_VALUE),
+    ("ESCAPED_SPECIAL", &ESCAPED_SPECIAL),
+    ("PATH_CASE", &PATH_CASE),
+    ("AGENT_HYPHEN", &AGENT_HYPHEN),
+    ("LAST_LINE_END", &LAST_LINE_END),
+    ("SPLIT_GROUPS", &SPLIT_GROUPS),
+    ("TRAILING_SPACE", &TRAILING_SPACE),
+    ("ESCAPE_SPLIT", &ESCAPE_SPLIT),
+    ("RULE_IN_HOST", &RULE_IN_HOST),
+    ("ALLOW_IGNORED", &ALLOW_IGNORED),
+    ("ESCAPE_LENGTH", &ESCAPE_LENGTH),
+    ("ANCHOR_LENGTH", &ANCHOR_LENGTH),
+    ("EQUAL_MATCH", &EQUAL_MATCH),
+    ("RULE_ORDER", &RULE_ORDER),
+    ("DOUBLE_SLASH", &DOUBLE_SLASH),
+    ("HEX_CASE", &HEX_CASE),
+    ("BARE_PERCENT", &BARE_PERCENT),
+    ("INNER_BOM", &INNER_BOM),
+    ("EMPTY_GROUP", &EMPTY_GROUP),
+    ("NON_ASCII", &NON_ASCII),
+    ("NO_GROUP", &NO_GROUP),
+    ("NO_LEADING_SLASH", &NO_LEADING_SLASH),
+    ("EMPTY_VALUE", &EMPTY_VALUE),
+    ("BLANK_LINE", &BLANK_LINE),
+    ("GROUP_END", &GROUP_END),
+    ("MATCH_FROM_START", &MATCH_FROM_START),
+    ("WILDCARD_LENGTH", &WILDCARD_LENGTH),
+    ("SKIPPED_EMPTY_AGENT", &SKIPPED_EMPTY_AGENT),
+    ("AGENT_PREFIX", &AGENT_PREFIX),
+    ("SPLIT_ONE_LINE_FILE", &SPLIT_ONE_LINE_FILE),
+    ("EMPTY_AGENT", &EMPTY_AGENT),
+    ("INNER_SPACE", &INNER_SPACE),
+    ("RULE_RESERVED_ESCAPE", &RULE_RESERVED_ESCAPE),
+    ("RESERVED_ESCAPE", &RESERVED_ESCAPE),
+    ("TIE", &TIE),
+    ("COMBINED", &COMBINED),
+    ("ALLOW_RULE", &ALLOW_RULE),
+];
+
+/// The clause whose constant is named `name`.
+pub fn named(name: &str) -> Option<&'static Clause> {
+    NAMED.iter().find(|(n, _)| *n == name).map(|(_, c)| *c)
+}
+
 /// The clause of `cr-line-end`, `crlf`.
 pub(crate) const CR_LINE_END: Clause = Clause {
     source: "Google 2019 (file format); RFC 9309 §2.2 (EOL = %x0D / %x0A / %x0D.0A)",

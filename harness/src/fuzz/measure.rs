@@ -548,8 +548,8 @@ fn examples(
                 })
                 .collect()
         };
-        let confirmed = ask(crate::fuzz::constructs::CONFIRMATIONS);
-        let controlled = ask(crate::fuzz::constructs::CONTROLS);
+        let confirmed = ask(&crate::fuzz::constructs::CONFIRMATIONS);
+        let controlled = ask(&crate::fuzz::constructs::CONTROLS);
         measured.confirmations.insert(name.clone(), confirmed);
         measured.controls.insert(name.clone(), controlled);
         if mine.is_empty() {

@@ -501,7 +501,7 @@ mod tests {
     /// Every misbehaviour names a construct of the table.
     #[test]
     fn every_misbehaviour_names_a_construct() {
-        for m in &constructs::MISBEHAVIOURS {
+        for m in constructs::MISBEHAVIOURS.iter() {
             assert!(constructs::get(m.construct).is_some(), "{}", m.construct);
         }
     }
