@@ -359,12 +359,23 @@ fn check_prose(prose: &str, texts: &Texts) -> (usize, Vec<String>) {
 /// The comment blocks of a Rust source: (first line, the comments' text joined), fenced code
 /// in doc comments left out.
 fn comment_blocks(source: &str) -> Vec<(usize, String)> {
+    marked_blocks(source, "//")
+}
+
+/// The comment blocks of a TOML file (`#` lines), as [`comment_blocks`] reads Rust's.
+fn toml_comment_blocks(source: &str) -> Vec<(usize, String)> {
+    marked_blocks(source, "#")
+}
+
+/// The blocks of consecutive lines starting with `marker` (after indentation): (first line,
+/// text joined by spaces), fenced code left out.
+fn marked_blocks(source: &str, marker: &str) -> Vec<(usize, String)> {
     let mut blocks: Vec<(usize, String)> = Vec::new();
     let mut open = false;
     let mut fenced = false;
     for (n, line) in source.lines().enumerate() {
         let trimmed = line.trim_start();
-        let Some(comment) = trimmed.strip_prefix("//") else {
+        let Some(comment) = trimmed.strip_prefix(marker) else {
             open = false;
             continue;
         };
@@ -510,6 +521,25 @@ fn every_quote_in_the_sources_and_docs_is_verbatim() {
             .display()
             .to_string();
         for (line, block) in comment_blocks(&source) {
+            check(format!("{name}:{line}"), &block);
+        }
+    }
+    let data = root.join("harness/data");
+    let mut tables: Vec<PathBuf> = std::fs::read_dir(&data)
+        .expect("harness/data reads")
+        .map(|e| e.expect("an entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    tables.sort();
+    assert!(tables.len() >= 3, "only {} data tables found", tables.len());
+    for file in &tables {
+        let source = std::fs::read_to_string(file).expect("a data table reads");
+        let name = file
+            .strip_prefix(&root)
+            .unwrap_or(file)
+            .display()
+            .to_string();
+        for (line, block) in toml_comment_blocks(&source) {
             check(format!("{name}:{line}"), &block);
         }
     }
@@ -807,6 +837,16 @@ mod planted {
     fn a_wrong_quote_in_a_comment_is_found() {
         let source = "/// Field names: Google 2019 “The <field> element is\n/// case-sensitive.”\n";
         let blocks = comment_blocks(source);
+        assert_eq!(blocks.len(), 1);
+        let e = prose_errors(&blocks[0].1);
+        assert_eq!(e.len(), 1, "{e:?}");
+    }
+
+    #[test]
+    fn a_wrong_quote_in_a_data_table_comment_is_found() {
+        let source =
+            "# Field names: Google 2019 “The <field> element is\n# case-sensitive.”\n[X]\n";
+        let blocks = toml_comment_blocks(source);
         assert_eq!(blocks.len(), 1);
         let e = prose_errors(&blocks[0].1);
         assert_eq!(e.len(), 1, "{e:?}");

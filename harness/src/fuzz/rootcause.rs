@@ -43,7 +43,7 @@ use serde::{Deserialize, Serialize};
 use crate::answer::Answer;
 use crate::engines::reference_name;
 use crate::fuzz::constructs;
-use crate::fuzz::findings::{Family, Index};
+use crate::fuzz::findings::{Family, FamilyInput, Index};
 pub use crate::fuzz::findings::{feature_tags, minimised_for};
 
 /// What kind of root cause.
@@ -90,7 +90,7 @@ pub struct RootCause {
     /// [`Kind::CheckReference`], the flagged profiles).
     #[serde(with = "crate::answer::by_profile")]
     pub expected: BTreeMap<Profile, Answer>,
-    /// The reference's answer under every profile, on the representative input.
+    /// The reference's answer under every profile, on [`RootCause::input`].
     #[serde(with = "crate::answer::by_profile")]
     pub reference: BTreeMap<Profile, Answer>,
     /// The behaviour label: the construct derived from the family's ablation
@@ -127,6 +127,12 @@ pub struct RootCause {
     pub hits: u64,
     /// The family with the smallest input: the repro.
     pub representative: String,
+    /// The input the answer, the reference's answers and the label rest on: the
+    /// representative family's minimal input, cleaned for the implementation where it was
+    /// (each construct whose neutralisation changed neither its answer nor the reference's
+    /// taken out), which the family's page, written before the cleaning, does not show.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub input: Option<FamilyInput>,
     /// For a timeout: the slowest time measured, in milliseconds.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub timeout_ms: Option<u64>,
@@ -194,6 +200,7 @@ impl RootCause {
             families: Vec::new(),
             hits: 1,
             representative: String::new(),
+            input: None,
             timeout_ms: None,
             file_ignored: false,
         }
@@ -667,6 +674,7 @@ pub fn root_causes(index: &Index) -> Vec<RootCause> {
                     families: families.iter().map(|f| f.id.clone()).collect(),
                     hits: families.iter().map(|f| f.hits).sum(),
                     representative: chosen.id.clone(),
+                    input: chosen.input.clone(),
                     timeout_ms: families.iter().filter_map(|f| f.timeout_ms).max(),
                     file_ignored,
                 }

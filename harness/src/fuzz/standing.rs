@@ -208,9 +208,9 @@ pub fn judge(cause: &RootCause, cited: &Clause, index: &Index) -> Judged {
     }
     // A MUST of Google's text alone, on a point RFC 9309 does not address: binding only on a
     // library that claims Google's reading.
-    let rfc_silent = crate::fuzz::clauses::RFC_SILENT.iter().any(|s| {
-        **s == *cited || crate::fuzz::constructs::clause(cause.construct).is_some_and(|c| **s == c)
-    });
+    let rfc_silent = crate::fuzz::clauses::rfc_silent(cited)
+        || crate::fuzz::constructs::clause(cause.construct)
+            .is_some_and(|c| crate::fuzz::clauses::rfc_silent(&c));
     if rfc_silent && matches!(force, "must" | "should") && claim != ClaimedReading::Google {
         return judged(
             Standing::Reading,

@@ -542,7 +542,8 @@ pub(super) fn group_variants(
 
 /// `body` without the `*` group, where the crawler (`token`) has a group of its own: a lone
 /// `user-agent: *` group's lines all taken out, a `*` line that shares a group with others
-/// taken out alone (which no reading lets apply beside the crawler's own group).
+/// taken out alone (which no reading lets apply beside the crawler's own group). A crawler
+/// named `*` has the `*` group as its own group: none is taken out.
 pub(super) fn without_star_group(
     body: &[u8],
     readings: &[(Vec<RecordKind>, Vec<Diagnostic>)],
@@ -552,6 +553,7 @@ pub(super) fn without_star_group(
     let value = |i: usize| agent_value(&lines[i]);
     let is_agent = |i: usize| readings[i].0.contains(&RecordKind::UserAgent);
     if token.is_empty()
+        || token == "*"
         || !(0..lines.len()).any(|i| is_agent(i) && value(i).as_deref() == Some(token))
     {
         return None;

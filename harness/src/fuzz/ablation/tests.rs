@@ -493,6 +493,9 @@ fn each_construct_has_its_neutral_variant() {
         by("unreserved-escape").map(|(_, u)| u),
         Some("http://example.com/~a".to_owned())
     );
+    // A crawler named `*`: the `*` group is its own, and stays.
+    let own = input("user-agent: *\ndisallow: /a\n", "*", "http://example.com/a");
+    assert_eq!(variant_of(&own, "star-group"), None);
     // A rule's text in the URL's host: another host.
     let hosted = input("user-agent: *\ndisallow: m\n", "A", "https://example.com/");
     assert_eq!(

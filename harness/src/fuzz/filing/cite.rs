@@ -44,7 +44,7 @@ pub fn clause(cause: &RootCause, measured: Option<&RootMeasure>) -> Clause {
     if cause.construct == "inner-dollar" {
         let (decision, _) = feature_tags(&cause.feature);
         if decision.contains(&"percent") && !decision.contains(&"inner-dollar") {
-            return crate::fuzz::clauses::PERCENT;
+            return crate::fuzz::clauses::required("PERCENT").clone();
         }
     }
     if let Some(profile_split) = cause.profile_split {
