@@ -23,8 +23,10 @@
 //! parser cares about is noise to another). So an implementation's root causes are made
 //! from the families minimised for it (or whose input its own minimisation reached too:
 //! `also_minimised_for`); a family minimised for another library only adds evidence (hits)
-//! to the root cause of the same key, and makes none of its own ([`foreign_families`] lists
-//! the rest in its report). It stands for that root cause only where none of the
+//! to the root cause of the same key one of whose own families contradicts a profile it
+//! contradicts (one against `rfc9309` alone and one against `google` alone, where the profiles
+//! part, are two behaviours), and makes none of its own ([`foreign_families`] lists the rest
+//! in its report). It stands for that root cause only where none of the
 //! implementation's own families holds the construct named and it does. (A family without `minimised_for`, from an older catalogue,
 //! counts as minimised for everyone.)
 //!
@@ -561,10 +563,16 @@ pub fn root_causes(index: &Index) -> Vec<RootCause> {
             foreign.push((key, (seen, expected, label)));
         }
     }
-    // Evidence from families minimised for other libraries, under an existing root cause.
+    // Evidence from families minimised for other libraries, under an existing root cause one
+    // of whose own families contradicts a profile it contradicts, with the same answer: a
+    // library answering against `rfc9309` alone where the profiles part is not the same
+    // behaviour as one answering against `google` alone there.
     let mut evidence: BTreeMap<Key, Vec<Member<'_>>> = BTreeMap::new();
     for (key, member) in foreign {
-        if grouped.contains_key(&key) {
+        if grouped
+            .get(&key)
+            .is_some_and(|own| own.iter().any(|m| m.1.iter().any(|e| member.1.contains(e))))
+        {
             evidence.entry(key).or_default().push(member);
         }
     }
@@ -978,6 +986,60 @@ mod tests {
             .expect("lib-a");
         assert_eq!(lib_a.families, vec!["f2".to_owned(), "f1".to_owned()]);
         assert_eq!(lib_a.representative, "f2");
+    }
+
+    #[test]
+    fn another_library_s_family_against_the_other_profile_adds_no_evidence() {
+        use Answer::{Allow, Disallow};
+        let against = |rfc9309: Answer, google: Answer| {
+            [
+                ("reference-rfc9309", rfc9309),
+                ("reference-google", google),
+                ("reference-legacy", google),
+                ("lib-a", Disallow),
+                ("lib-b", Disallow),
+                ("lib-c", Allow),
+                (witness(), Allow),
+            ]
+        };
+        let mut own = family(
+            "f1",
+            &against(Allow, Disallow),
+            "disallow-rule + missing-colon",
+        );
+        own.minimised_for = "lib-a".into();
+        let mut other = family(
+            "f2",
+            &against(Disallow, Allow),
+            "disallow-rule + missing-colon",
+        );
+        other.minimised_for = "lib-b".into();
+        let mut same = family(
+            "f3",
+            &against(Allow, Disallow),
+            "disallow-rule + missing-colon",
+        );
+        same.minimised_for = "lib-b".into();
+        let index = Index {
+            schema: 1,
+            families: vec![own, other, same],
+            ..Index::default()
+        };
+        let causes = root_causes(&index);
+        let lib_a = causes
+            .iter()
+            .find(|c| c.implementation == "lib-a")
+            .expect("lib-a");
+        assert_eq!(lib_a.expected, BTreeMap::from([(Profile::Rfc9309, Allow)]));
+        assert_eq!(lib_a.families, vec!["f1".to_owned(), "f3".to_owned()]);
+        // f2 is not lost: lib-a deviates there in none of its root causes, which the report
+        // lists as such.
+        let refs: Vec<&RootCause> = causes.iter().collect();
+        let foreign: Vec<&str> = foreign_families(&index, &refs, "lib-a")
+            .iter()
+            .map(|f| f.id.as_str())
+            .collect();
+        assert_eq!(foreign, ["f2"]);
     }
 
     #[test]
