@@ -731,6 +731,91 @@ pub fn redraw_realistic(page: &str, family: &Family) -> String {
     out.join("\n\n")
 }
 
+/// The heading of a family page's section on its input as cleaned for each implementation.
+const CLEANED: &str = "## As cleaned for each implementation";
+
+/// The heading the cleaned inputs' section is put before.
+const SPEC_CASE: &str = "## As a spec case";
+
+/// `page` (a family page the catalogue wrote) with its section on the input as cleaned for
+/// each implementation it was minimised for drawn from `family` ([`Family::cleaned_for`]),
+/// in the place of the one it has, before its spec-case section: the root causes of those
+/// implementations rest on the cleaned input, not on the minimal one the page shows first.
+/// No section where no cleaning changed the input.
+pub fn redraw_cleaned(page: &str, family: &Family) -> String {
+    let mut page = page.to_owned();
+    if let Some(start) = page.find(CLEANED) {
+        let end = page[start..]
+            .find(SPEC_CASE)
+            .map_or(page.len(), |at| start + at);
+        page.replace_range(start..end, "");
+    }
+    let section = cleaned_section(family);
+    match page.find(SPEC_CASE) {
+        Some(at) => page.insert_str(at, &section),
+        None => page.push_str(&section),
+    }
+    page
+}
+
+/// The section [`redraw_cleaned`] draws (empty where no cleaning changed the input).
+fn cleaned_section(family: &Family) -> String {
+    let changed: Vec<(&String, &Cleaned)> = family
+        .cleaned_for
+        .iter()
+        .filter(|(_, c)| family.input.as_ref() != Some(&c.input))
+        .collect();
+    if changed.is_empty() {
+        return String::new();
+    }
+    let mut out = format!(
+        "{CLEANED}\n\nThe root causes of the implementations below rest on the input as \
+         cleaned for each (`reptest fuzz-report`): every construct whose neutralisation \
+         changed neither its answer nor the reference's was neutralised, and where it met one \
+         profile's answer by chance, the input was strengthened to a variant on which the \
+         profiles agree. The answers are asked again on it.\n\n"
+    );
+    // Implementations whose cleaning reached the same input share one block.
+    let mut blocks: Vec<(&Cleaned, Vec<(&String, &Cleaned)>)> = Vec::new();
+    for (name, cleaned) in changed {
+        match blocks.iter_mut().find(|(c, _)| {
+            c.input == cleaned.input && c.removed == cleaned.removed && c.united == cleaned.united
+        }) {
+            Some((_, names)) => names.push((name, cleaned)),
+            None => blocks.push((cleaned, vec![(name, cleaned)])),
+        }
+    }
+    for (cleaned, names) in blocks {
+        let heading: Vec<&str> = names.iter().map(|(n, _)| n.as_str()).collect();
+        let _ = writeln!(out, "### {}\n", heading.join(", "));
+        if !cleaned.removed.is_empty() {
+            let removed: Vec<String> = cleaned.removed.iter().map(|c| format!("`{c}`")).collect();
+            let _ = writeln!(out, "Neutralised: {}.\n", removed.join(", "));
+        }
+        if let Some(united) = &cleaned.united {
+            let _ = writeln!(out, "Strengthened: `{united}` neutralised.\n");
+        }
+        let input = &cleaned.input;
+        let _ = writeln!(
+            out,
+            "robots.txt:\n\n{}\n",
+            clip_lines(&crate::text::fenced(&input.body()))
+        );
+        let _ = writeln!(out, "- agent: `{}`", input.agent);
+        let _ = writeln!(out, "- URL: `{}`", input.url);
+        let own = names
+            .iter()
+            .filter_map(|(n, c)| Some(format!("`{n}`: {}", c.answers.get(*n)?)));
+        let references = Profile::ALL.iter().filter_map(|p| {
+            let n = reference_name(*p);
+            Some(format!("`{n}`: {}", cleaned.answers.get(&n)?))
+        });
+        let answers: Vec<String> = own.chain(references).collect();
+        let _ = writeln!(out, "- answers: {}\n", answers.join(", "));
+    }
+    out
+}
+
 /// `page` (a family page the catalogue wrote) with its split count and verdict table
 /// redrawn from `family`, whose answers changed since; `None` when the page is not one.
 pub fn redraw_verdicts(
@@ -902,6 +987,62 @@ mod tests {
         assert!(redrawn.contains("**Found on** a body that was not UTF-8, which `lib`"));
         assert!(redrawn.starts_with("# id\n\n**Feature:** `x`\n\n**Found on**"));
         assert!(redrawn.ends_with("\n\nSplits 1 …\n"), "{redrawn}");
+    }
+
+    #[test]
+    fn a_family_page_shows_its_cleaned_inputs_once_before_its_spec_case() {
+        let page = "# id\n\n## Minimal input\n\nx\n\n## As a spec case\n\ncase\n";
+        let mut family: Family = serde_json::from_value(serde_json::json!({
+            "id": "id", "feature": "x", "signature": "s", "split": {},
+            "against_rfc9309": [], "against_google": [], "hits": 1,
+            "first_seen": {"seed": 1, "case": 1},
+            "input": {"robots": "useragent: a\ndisallow: /\n", "agent": "A", "url": "http://e.com/"}
+        }))
+        .expect("a family");
+        // Nothing cleaned: no section.
+        assert_eq!(redraw_cleaned(page, &family), page);
+        let cleaned = |name: &str, answer: &str| -> Cleaned {
+            serde_json::from_value(serde_json::json!({
+                "removed": ["misspelling"],
+                "input": {"robots": "user-agent: a\ndisallow: /\n", "agent": "A", "url": "http://e.com/"},
+                "answers": {name: answer, "reference-rfc9309": "disallow"},
+                "ablation": []
+            }))
+            .expect("a cleaned input")
+        };
+        family
+            .cleaned_for
+            .insert("lib".into(), cleaned("lib", "allow"));
+        family
+            .cleaned_for
+            .insert("other".into(), cleaned("other", "error"));
+        let drawn = redraw_cleaned(page, &family);
+        let section = drawn.find(CLEANED).expect("a section");
+        assert!(
+            section < drawn.find(SPEC_CASE).expect("the spec case"),
+            "{drawn}"
+        );
+        // Two implementations cleaned to one input share one block.
+        assert!(
+            drawn.contains("### lib, other\n\nNeutralised: `misspelling`."),
+            "{drawn}"
+        );
+        assert!(drawn.contains("user-agent: a\ndisallow: /\n"), "{drawn}");
+        assert!(
+            drawn.contains("`lib`: allow, `other`: error, `reference-rfc9309`: disallow"),
+            "{drawn}"
+        );
+        // Drawn again, the page stays; drawn after a change, the section is replaced.
+        assert_eq!(redraw_cleaned(&drawn, &family), drawn);
+        family.cleaned_for.remove("other");
+        let again = redraw_cleaned(&drawn, &family);
+        assert_eq!(again.matches(CLEANED).count(), 1);
+        assert!(
+            again.contains("### lib\n") && !again.contains("other"),
+            "{again}"
+        );
+        family.cleaned_for.clear();
+        assert_eq!(redraw_cleaned(&again, &family), page);
     }
 
     #[test]

@@ -132,7 +132,7 @@ pub struct RootCause {
     /// The input the answer, the reference's answers and the label rest on: the
     /// representative family's minimal input, cleaned for the implementation where it was
     /// (each construct whose neutralisation changed neither its answer nor the reference's
-    /// taken out), which the family's page, written before the cleaning, does not show.
+    /// taken out), as the family's page shows it under "As cleaned for each implementation".
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub input: Option<FamilyInput>,
     /// For a timeout: the slowest time measured, in milliseconds.

@@ -365,11 +365,19 @@ impl Catalogue {
     }
 
     /// [`Catalogue::save`], then everything derived from the catalogue: each family's spec
-    /// case where it changed (its input classes, say), the root causes (`root-causes.json`)
-    /// and the pages drawn from them (`README.md`, one report per implementation).
+    /// case where it changed (its input classes, say) and its page's section on the inputs
+    /// cleaned for its implementations, the root causes (`root-causes.json`) and the pages
+    /// drawn from them (`README.md`, one report per implementation).
     pub fn flush(&mut self) -> Result<()> {
         self.save()?;
         for family in &self.index.families {
+            let page = self.dir.join("families").join(format!("{}.md", family.id));
+            if let Ok(text) = std::fs::read_to_string(&page) {
+                let drawn = findings::redraw_cleaned(&text, family);
+                if drawn != text {
+                    write_atomic(&page, &drawn)?;
+                }
+            }
             let Some(input) = family.input.as_ref().map(FamilyInput::input) else {
                 continue;
             };
@@ -529,8 +537,13 @@ fn check_family(dir: &Path, family: &Family) -> Problems {
         Err(e) => problems.push(format!("{id}: {e:#}")),
     }
     let families = dir.join("families");
-    if !families.join(format!("{id}.md")).is_file() {
-        problems.push(format!("{id} has no page (families/{id}.md)"));
+    match std::fs::read_to_string(families.join(format!("{id}.md"))) {
+        Err(_) => problems.push(format!("{id} has no page (families/{id}.md)")),
+        Ok(page) if findings::redraw_cleaned(&page, family) != page => problems.push(format!(
+            "families/{id}.md does not show the inputs cleaned for its implementations as \
+             the catalogue draws them"
+        )),
+        Ok(_) => {}
     }
     let file = families.join(format!("{id}.toml"));
     if let Some(input) = family.input.as_ref().map(FamilyInput::input) {
