@@ -689,7 +689,7 @@ fn every_misbehaviour_clause_and_reading_side_is_verbatim() {
             );
         }
     }
-    for sides in &reptest::fuzz::clauses::SIDES {
+    for sides in reptest::fuzz::clauses::SIDES.iter() {
         for (profile, side) in [("rfc9309", &sides.rfc9309), ("google", &sides.google)] {
             match side.text {
                 Some(text) => check(

@@ -1,7 +1,8 @@
 //! The clauses root causes rest on, as data: `harness/data/clauses.toml`, one table per
 //! clause, named as the constructs' rows ([`static@crate::fuzz::constructs::CONSTRUCTS`]) and
 //! the misbehaviours (`harness/data/misbehaviours.toml`) name it; and the sentences each
-//! profile's reading rests on where the profiles part ([`SIDES`]).
+//! profile's reading rests on where the profiles part (`harness/data/sides.toml`,
+//! [`static@SIDES`]).
 
 use std::collections::BTreeMap;
 use std::sync::LazyLock;
@@ -117,73 +118,90 @@ pub struct Sides {
     pub google: Side,
 }
 
-/// Google's parser accepting a misspelled or colonless line, and the sentence inviting it.
-const LENIENT_PARSER: Side = Side {
-    source: "Google's parser, which accepts common misspellings (`useragent`, `dissallow`) and a \
-             missing colon, and which the `google` profile follows; Google 2019 (formal syntax / \
-             definition)",
-    text: Some(
-        "parser implementors: add additional lines you need (for example, Sitemaps), and be \
-         lenient when reading lines that don't conform. Apply Postel's law.",
-    ),
-};
+/// The sides file, as written.
+const SIDES_FILE: &str = include_str!("../../data/sides.toml");
 
-/// The escapes' sentence the `rfc9309` profile compares by.
-const UNENCODED: Side = Side {
-    source: "RFC 9309 §2.2.2",
-    text: Some(
-        "If a percent-encoded ASCII octet is encountered in the URI, it MUST be unencoded prior \
-         to comparison, unless it is a reserved character in the URI as defined by [RFC3986] or \
-         the character is outside the unreserved character range.",
-    ),
-};
+/// `harness/data/sides.toml`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SidesFile {
+    /// The sides several constructs share, by name.
+    side: BTreeMap<String, SideRow>,
+    construct: Vec<SidesRow>,
+}
 
-/// Every construct whose readings a report shows side by side.
-#[rustfmt::skip]
-pub const SIDES: [Sides; 8] = [
-    Sides { construct: "misspelling",
-        rfc9309: Side { source: "RFC 9309 §2.2.4 (leniency is for other records; its formal \
-            syntax, §2.2, names `user-agent`, `allow` and `disallow` exactly); Google 2019 (file \
-            format)",
-            text: Some("Handling of `<field>` elements with simple errors or typos (for example, \
-                \"useragent\" instead of \"user-agent\") is not supported.") },
-        google: LENIENT_PARSER },
-    Sides { construct: "missing-colon",
-        rfc9309: Side { source: "Google 2019 (file format); RFC 9309 §2.2 (its formal syntax puts \
-            the colon in every line)",
-            text: Some("Only valid lines are considered; all other content is ignored. … Each \
-                valid line consists of a field, a colon, and a value.") },
-        google: LENIENT_PARSER },
-    Sides { construct: "wide-gap",
-        rfc9309: Side { source: "Google 2019 (file format); RFC 9309 §2.2 (its formal syntax puts \
-            the colon in every line)",
-            text: Some("Only valid lines are considered; all other content is ignored. … Each \
-                valid line consists of a field, a colon, and a value.") },
-        google: LENIENT_PARSER },
-    Sides { construct: "hex-case",
-        rfc9309: Side { source: "RFC 9309 §2.2.2 (RFC 3986, whose percent-encodings' hex digits \
-            are case-insensitive)",
-            text: Some("Octets in the URI and robots.txt paths outside the range of the ASCII \
-                coded character set, and those in the reserved range defined by [RFC3986], MUST \
-                be percent-encoded as defined by [RFC3986] prior to comparison.") },
-        google: Side { source: "Google's parser, which upper-cases a rule's hex digits and \
-            compares the URL's as sent", text: None } },
-    Sides { construct: "percent", rfc9309: UNENCODED,
-        google: Side { source: "Google's parser, which compares the URL's escapes as sent",
-            text: None } },
-    Sides { construct: "url-percent", rfc9309: UNENCODED,
-        google: Side { source: "Google's parser, which compares the URL's escapes as sent",
-            text: None } },
-    Sides { construct: "unreserved-escape", rfc9309: UNENCODED,
-        google: Side { source: "Google's parser, which compares an escaped unreserved character \
-            as written", text: None } },
-    Sides { construct: "long-line",
-        rfc9309: Side { source: "RFC 9309 §2.3.1.5",
-            text: Some("Crawlers MUST try to parse each line of the robots.txt file. Crawlers \
-                MUST use the parseable rules.") },
-        google: Side { source: "Google's parser, which cuts a line at its 16,664-byte buffer",
-            text: None } },
-];
+/// One side as the file writes it.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SideRow {
+    source: String,
+    text: Option<String>,
+}
+
+/// A construct's side: one of the shared sides by name, or its own.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum SideRef {
+    Named(String),
+    Own(SideRow),
+}
+
+/// One `[[construct]]` of the sides file.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SidesRow {
+    name: String,
+    rfc9309: SideRef,
+    google: SideRef,
+}
+
+/// The sides file, checked where read: a shared side named that the file does not hold, or
+/// a construct twice, stops the program, naming it.
+static SIDES_ROWS: LazyLock<SidesFile> = LazyLock::new(|| {
+    let file: SidesFile =
+        toml::from_str(SIDES_FILE).unwrap_or_else(|e| panic!("harness/data/sides.toml: {e}"));
+    let mut seen = std::collections::BTreeSet::new();
+    for row in &file.construct {
+        assert!(
+            seen.insert(row.name.as_str()),
+            "harness/data/sides.toml: {} twice",
+            row.name
+        );
+        for side in [&row.rfc9309, &row.google] {
+            if let SideRef::Named(name) = side {
+                assert!(
+                    file.side.contains_key(name),
+                    "harness/data/sides.toml: {}: no [side.{name}]",
+                    row.name
+                );
+            }
+        }
+    }
+    file
+});
+
+/// Every construct whose readings a report shows side by side (`harness/data/sides.toml`).
+pub static SIDES: LazyLock<Vec<Sides>> = LazyLock::new(|| {
+    let file: &'static SidesFile = &SIDES_ROWS;
+    let side = |side: &'static SideRef| -> Side {
+        let row = match side {
+            SideRef::Named(name) => &file.side[name],
+            SideRef::Own(row) => row,
+        };
+        Side {
+            source: &row.source,
+            text: row.text.as_deref(),
+        }
+    };
+    file.construct
+        .iter()
+        .map(|c| Sides {
+            construct: &c.name,
+            rfc9309: side(&c.rfc9309),
+            google: side(&c.google),
+        })
+        .collect()
+});
 
 /// The sides of `construct`, where the table holds them.
 pub fn sides(construct: &str) -> Option<&'static Sides> {
