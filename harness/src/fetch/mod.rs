@@ -8,8 +8,9 @@
 //! rules apply" (`/private` disallowed, `/public` allowed) from "allow all" and "disallow
 //! all", and may check the server's record (what was fetched, how often).
 //!
-//! The reference fetches with [`crate::engines::fetcher`] (a real HTTP client, redirects followed by hand) and
-//! decides with `reptest_reference::http::outcome`; `cargo test` runs every fetch case so.
+//! The reference fetches with [`crate::engines::fetcher`] (a real HTTP client, redirects
+//! followed by hand) and decides with `reptest_reference::http::outcome`; `cargo test` runs
+//! every fetch case so.
 //! Adapters that declare `"fetch": true` in their hello are asked the same cases over
 //! protocol v1's fetch request (`harness/PROTOCOL.md`, "Fetch"). Every fetch has a timeout,
 //! every server stops with its case, and a hang or a crash costs only its case.

@@ -76,6 +76,11 @@ static CLAUSES: LazyLock<BTreeMap<&'static str, Clause>> = LazyLock::new(|| {
         .collect()
 });
 
+/// Every clause, by name.
+pub fn all() -> impl Iterator<Item = (&'static str, &'static Clause)> {
+    CLAUSES.iter().map(|(name, clause)| (*name, clause))
+}
+
 /// The clause named `name` in `harness/data/clauses.toml`.
 pub fn named(name: &str) -> Option<&'static Clause> {
     CLAUSES.get(name)

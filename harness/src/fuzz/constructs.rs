@@ -129,12 +129,14 @@ struct Narrows {
 static ROWS: LazyLock<Vec<Row>> = LazyLock::new(|| {
     let file: Table =
         toml::from_str(FILE).unwrap_or_else(|e| panic!("harness/data/constructs.toml: {e}"));
-    let names: BTreeSet<&str> = file.construct.iter().map(|r| r.name.as_str()).collect();
-    assert_eq!(
-        names.len(),
-        file.construct.len(),
-        "harness/data/constructs.toml: a construct named twice"
-    );
+    let mut names = BTreeSet::new();
+    for row in &file.construct {
+        assert!(
+            names.insert(row.name.as_str()),
+            "harness/data/constructs.toml: {} named twice",
+            row.name
+        );
+    }
     for row in &file.construct {
         let at = |what: String| panic!("harness/data/constructs.toml: {}: {what}", row.name);
         for wider in row.narrows.iter().flat_map(|n| &n.wider) {
@@ -298,6 +300,23 @@ mod tests {
             ranks.sort_unstable();
             let dense: Vec<u8> = (0..ranks.len() as u8).collect();
             assert_eq!(ranks, dense, "{what}: ranks not 0..n, once each");
+        }
+    }
+
+    /// A clause no construct and no misbehaviour names would be cited by no report and
+    /// checked by no citation test.
+    #[test]
+    fn every_clause_is_named_by_a_construct_or_a_misbehaviour() {
+        let named: Vec<&Clause> = CONSTRUCTS
+            .iter()
+            .filter_map(|c| c.clause)
+            .chain(MISBEHAVIOURS.iter().filter_map(|m| m.clause))
+            .collect();
+        for (name, clause) in clauses::all() {
+            assert!(
+                named.contains(&clause),
+                "the clause [{name}] is named nowhere"
+            );
         }
     }
 

@@ -739,34 +739,37 @@ const SPEC_CASE: &str = "## As a spec case";
 
 /// `page` (a family page the catalogue wrote) with its section on the input as cleaned for
 /// each implementation it was minimised for drawn from `family` ([`Family::cleaned_for`]),
-/// in the place of the one it has, before its spec-case section: the root causes of those
-/// implementations rest on the cleaned input, not on the minimal one the page shows first.
-/// No section where no cleaning changed the input.
+/// in the place of the one it has, else before its spec-case section (else at its end): the
+/// root causes of those implementations rest on the cleaned input, not on the minimal one the
+/// page shows first. No section where no cleaning changed the input.
 pub fn redraw_cleaned(page: &str, family: &Family) -> String {
     let mut page = page.to_owned();
-    if let Some(start) = page.find(CLEANED) {
-        let end = page[start..]
-            .find(SPEC_CASE)
-            .map_or(page.len(), |at| start + at);
+    let drawn_before = page.find(CLEANED);
+    if let Some(start) = drawn_before {
+        // The section ends where the next section starts (its own headings are `###`).
+        let body = start + CLEANED.len();
+        let end = page[body..]
+            .find("\n## ")
+            .map_or(page.len(), |at| body + at + 1);
         page.replace_range(start..end, "");
     }
-    let section = cleaned_section(family);
-    match page.find(SPEC_CASE) {
-        Some(at) => page.insert_str(at, &section),
-        None => page.push_str(&section),
-    }
+    let section = cleaned_section(family).expect("writing to a String does not fail");
+    let at = drawn_before
+        .or_else(|| page.find(SPEC_CASE))
+        .unwrap_or(page.len());
+    page.insert_str(at, &section);
     page
 }
 
 /// The section [`redraw_cleaned`] draws (empty where no cleaning changed the input).
-fn cleaned_section(family: &Family) -> String {
+fn cleaned_section(family: &Family) -> Result<String, fmt::Error> {
     let changed: Vec<(&String, &Cleaned)> = family
         .cleaned_for
         .iter()
         .filter(|(_, c)| family.input.as_ref() != Some(&c.input))
         .collect();
     if changed.is_empty() {
-        return String::new();
+        return Ok(String::new());
     }
     let mut out = format!(
         "{CLEANED}\n\nThe root causes of the implementations below rest on the input as \
@@ -787,22 +790,22 @@ fn cleaned_section(family: &Family) -> String {
     }
     for (cleaned, names) in blocks {
         let heading: Vec<&str> = names.iter().map(|(n, _)| n.as_str()).collect();
-        let _ = writeln!(out, "### {}\n", heading.join(", "));
+        writeln!(out, "### {}\n", heading.join(", "))?;
         if !cleaned.removed.is_empty() {
             let removed: Vec<String> = cleaned.removed.iter().map(|c| format!("`{c}`")).collect();
-            let _ = writeln!(out, "Neutralised: {}.\n", removed.join(", "));
+            writeln!(out, "Neutralised: {}.\n", removed.join(", "))?;
         }
         if let Some(united) = &cleaned.united {
-            let _ = writeln!(out, "Strengthened: `{united}` neutralised.\n");
+            writeln!(out, "Strengthened: `{united}` neutralised.\n")?;
         }
         let input = &cleaned.input;
-        let _ = writeln!(
+        writeln!(
             out,
             "robots.txt:\n\n{}\n",
             clip_lines(&crate::text::fenced(&input.body()))
-        );
-        let _ = writeln!(out, "- agent: `{}`", input.agent);
-        let _ = writeln!(out, "- URL: `{}`", input.url);
+        )?;
+        writeln!(out, "- agent: `{}`", input.agent)?;
+        writeln!(out, "- URL: `{}`", input.url)?;
         let own = names
             .iter()
             .filter_map(|(n, c)| Some(format!("`{n}`: {}", c.answers.get(*n)?)));
@@ -811,9 +814,9 @@ fn cleaned_section(family: &Family) -> String {
             Some(format!("`{n}`: {}", cleaned.answers.get(&n)?))
         });
         let answers: Vec<String> = own.chain(references).collect();
-        let _ = writeln!(out, "- answers: {}\n", answers.join(", "));
+        writeln!(out, "- answers: {}\n", answers.join(", "))?;
     }
-    out
+    Ok(out)
 }
 
 /// `page` (a family page the catalogue wrote) with its split count and verdict table
@@ -1002,9 +1005,12 @@ mod tests {
         // Nothing cleaned: no section.
         assert_eq!(redraw_cleaned(page, &family), page);
         let cleaned = |name: &str, answer: &str| -> Cleaned {
+            let input = serde_json::json!({
+                "robots": "user-agent: a\ndisallow: /\n", "agent": "A", "url": "http://e.com/"
+            });
             serde_json::from_value(serde_json::json!({
                 "removed": ["misspelling"],
-                "input": {"robots": "user-agent: a\ndisallow: /\n", "agent": "A", "url": "http://e.com/"},
+                "input": input,
                 "answers": {name: answer, "reference-rfc9309": "disallow"},
                 "ablation": []
             }))
@@ -1043,6 +1049,24 @@ mod tests {
         );
         family.cleaned_for.clear();
         assert_eq!(redraw_cleaned(&again, &family), page);
+        // A page without a spec case: the section goes at its end; drawn again, it stays where
+        // it was and what follows it is kept.
+        family
+            .cleaned_for
+            .insert("lib".into(), cleaned("lib", "allow"));
+        let bare = "# id\n\n## Minimal input\n\nx\n\n";
+        let drawn = redraw_cleaned(bare, &family);
+        assert!(
+            drawn.starts_with(bare) && drawn.contains("### lib\n"),
+            "{drawn}"
+        );
+        let followed = format!("{drawn}## Original and minimised input\n\ndiff\n");
+        let again = redraw_cleaned(&followed, &family);
+        assert_eq!(again.matches(CLEANED).count(), 1, "{again}");
+        assert!(
+            again.ends_with("## Original and minimised input\n\ndiff\n"),
+            "{again}"
+        );
     }
 
     #[test]

@@ -26,9 +26,9 @@
 //! to the root cause of the same key one of whose own families contradicts a profile it
 //! contradicts (one against `rfc9309` alone and one against `google` alone, where the profiles
 //! part, are two behaviours), and makes none of its own ([`foreign_families`] lists the rest
-//! in its report). It stands for that root cause only where none of the
-//! implementation's own families holds the construct named and it does. (A family without `minimised_for`, from an older catalogue,
-//! counts as minimised for everyone.)
+//! in its report). It stands for that root cause only where none of the implementation's own
+//! families holds the construct named and it does. (A family without `minimised_for`, from
+//! an older catalogue, counts as minimised for everyone.)
 //!
 //! Everything here is a pure function of the stored families ([`root_causes`] of an
 //! [`Index`]): merged or re-read catalogues give the same root causes, in the same order,

@@ -537,11 +537,15 @@ fn check_family(dir: &Path, family: &Family) -> Problems {
         Err(e) => problems.push(format!("{id}: {e:#}")),
     }
     let families = dir.join("families");
-    match std::fs::read_to_string(families.join(format!("{id}.md"))) {
-        Err(_) => problems.push(format!("{id} has no page (families/{id}.md)")),
-        Ok(page) if findings::redraw_cleaned(&page, family) != page => problems.push(format!(
+    let page = families.join(format!("{id}.md"));
+    match std::fs::read_to_string(&page) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            problems.push(format!("{id} has no page (families/{id}.md)"));
+        }
+        Err(e) => problems.push(format!("cannot read {}: {e}", page.display())),
+        Ok(text) if findings::redraw_cleaned(&text, family) != text => problems.push(format!(
             "families/{id}.md does not show the inputs cleaned for its implementations as \
-             the catalogue draws them"
+             the catalogue draws them (run `reptest fuzz-report --render`)"
         )),
         Ok(_) => {}
     }
