@@ -731,6 +731,21 @@ pub fn redraw_realistic(page: &str, family: &Family) -> String {
     out.join("\n\n")
 }
 
+/// An input as a family page shows it: the body fenced (long lines clipped), the crawler and
+/// the URL.
+fn input_block(out: &mut String, body: &[u8], agent: &str, url: Option<&str>) -> fmt::Result {
+    writeln!(
+        out,
+        "robots.txt:\n\n{}\n",
+        clip_lines(&crate::text::fenced(body))
+    )?;
+    writeln!(out, "- agent: `{agent}`")?;
+    if let Some(url) = url {
+        writeln!(out, "- URL: `{url}`")?;
+    }
+    Ok(())
+}
+
 /// The heading of a family page's section on its input as cleaned for each implementation.
 const CLEANED: &str = "## As cleaned for each implementation";
 
@@ -799,13 +814,7 @@ fn cleaned_section(family: &Family) -> Result<String, fmt::Error> {
             writeln!(out, "Strengthened: `{united}` neutralised.\n")?;
         }
         let input = &cleaned.input;
-        writeln!(
-            out,
-            "robots.txt:\n\n{}\n",
-            clip_lines(&crate::text::fenced(&input.body()))
-        )?;
-        writeln!(out, "- agent: `{}`", input.agent)?;
-        writeln!(out, "- URL: `{}`", input.url)?;
+        input_block(&mut out, &input.body(), &input.agent, Some(&input.url))?;
         let own = names
             .iter()
             .filter_map(|(n, c)| Some(format!("`{n}`: {}", c.answers.get(*n)?)));
@@ -907,14 +916,14 @@ pub fn family_markdown(
         }
     )?;
     writeln!(out, "## Minimal input\n")?;
-    writeln!(
-        out,
-        "robots.txt:\n\n{}\n",
-        clip_lines(&crate::text::fenced(&input.body()))
+    input_block(
+        &mut out,
+        &input.body(),
+        &input.agent,
+        input.urls.first().map(String::as_str),
     )?;
-    writeln!(out, "- agent: `{}`", input.agent)?;
-    if let Some(url) = input.urls.first() {
-        writeln!(out, "- URL: `{url}`\n")?;
+    if !input.urls.is_empty() {
+        out.push('\n');
     }
     writeln!(out, "{VERDICTS}")?;
     out.push_str(&verdicts_table(family, engines));

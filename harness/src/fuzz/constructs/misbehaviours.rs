@@ -66,8 +66,10 @@ pub enum Reading {
     BomKept,
 }
 
-/// The evidence a misbehaviour is read from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The evidence a misbehaviour is read from, written in `harness/data/misbehaviours.toml` as
+/// `confirmed`, `confirmed-whole-file`, `reads-as <reading>` or `answers <answer>`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(try_from = "String")]
 pub enum Evidence {
     /// The library answers this where the reference answers the other way, and the construct
     /// leaves one way to err so (a `Disallow` winning an equal `Allow`: the library disallows).
@@ -82,6 +84,36 @@ pub enum Evidence {
     /// As [`Evidence::Confirmed`], for a library that ignores the whole file on the construct
     /// (its root causes say so): the title says that, and only such a root cause takes it.
     ConfirmedWholeFile,
+}
+
+impl TryFrom<String> for Evidence {
+    type Error = String;
+
+    fn try_from(text: String) -> Result<Evidence, String> {
+        let (kind, arg) = text.split_once(' ').unwrap_or((&text, ""));
+        match kind {
+            "confirmed" if arg.is_empty() => Ok(Evidence::Confirmed),
+            "confirmed-whole-file" if arg.is_empty() => Ok(Evidence::ConfirmedWholeFile),
+            "reads-as" => Reading::deserialize(arg.into_deserializer())
+                .map(Evidence::ReadsAs)
+                .map_err(|e: serde::de::value::Error| format!("evidence `{text}`: {e}")),
+            "answers" => Answer::deserialize(arg.into_deserializer())
+                .map(Evidence::Answers)
+                .map_err(|e: serde::de::value::Error| format!("evidence `{text}`: {e}")),
+            _ => Err(format!(
+                "evidence `{text}` is none of `confirmed`, `confirmed-whole-file`, \
+                 `reads-as <reading>`, `answers <answer>`"
+            )),
+        }
+    }
+}
+
+/// The entry whose `id` is `id` (checked to exist where the file is read).
+fn by_id(id: &str) -> &'static Entry {
+    ENTRIES
+        .iter()
+        .find(|e| e.id.as_deref() == Some(id))
+        .expect("checked where read")
 }
 
 /// What a library does wrong on a construct, in its maintainer's words, and the evidence that
@@ -153,7 +185,7 @@ struct Entry {
 #[serde(deny_unknown_fields)]
 struct Found {
     construct: String,
-    evidence: String,
+    evidence: Evidence,
 }
 
 /// A canonical input or a control.
@@ -170,8 +202,8 @@ struct Input {
 static ENTRIES: LazyLock<Vec<Entry>> =
     LazyLock::new(|| read(FILE).unwrap_or_else(|e| panic!("{PATH}: {e}")));
 
-/// The entries `text` writes, checked: no title or `id` twice, a known evidence for each
-/// construct, a known clause, an `also` naming an `id`, no control without a canonical input.
+/// The entries `text` writes, checked: no title or `id` twice, a known clause, an `also`
+/// naming an `id`, no control without a canonical input (an unknown evidence does not read).
 fn read(text: &str) -> Result<Vec<Entry>, String> {
     let file: File = toml::from_str(text).map_err(|e| e.to_string())?;
     let mut titles = BTreeSet::new();
@@ -188,9 +220,6 @@ fn read(text: &str) -> Result<Vec<Entry>, String> {
         }
         if e.found.is_empty() {
             return Err(at("`found` is empty".into()));
-        }
-        for f in &e.found {
-            evidence(&f.evidence).map_err(at)?;
         }
         if let Some(name) = &e.clause
             && clauses::named(name).is_none()
@@ -211,34 +240,6 @@ fn read(text: &str) -> Result<Vec<Entry>, String> {
     Ok(file.misbehaviour)
 }
 
-/// The evidence `text` writes (`confirmed`, `confirmed-whole-file`, `reads-as <reading>`,
-/// `answers <answer>`).
-fn evidence(text: &str) -> Result<Evidence, String> {
-    let (kind, arg) = text.split_once(' ').unwrap_or((text, ""));
-    match kind {
-        "confirmed" if arg.is_empty() => Ok(Evidence::Confirmed),
-        "confirmed-whole-file" if arg.is_empty() => Ok(Evidence::ConfirmedWholeFile),
-        "reads-as" => Reading::deserialize(arg.into_deserializer())
-            .map(Evidence::ReadsAs)
-            .map_err(|e: serde::de::value::Error| format!("evidence `{text}`: {e}")),
-        "answers" => Answer::deserialize(arg.into_deserializer())
-            .map(Evidence::Answers)
-            .map_err(|e: serde::de::value::Error| format!("evidence `{text}`: {e}")),
-        _ => Err(format!(
-            "evidence `{text}` is none of `confirmed`, `confirmed-whole-file`, \
-             `reads-as <reading>`, `answers <answer>`"
-        )),
-    }
-}
-
-/// The entry whose `id` is `id` (checked to exist where the file is read).
-fn by_id(id: &str) -> &'static Entry {
-    ENTRIES
-        .iter()
-        .find(|e| e.id.as_deref() == Some(id))
-        .expect("checked where read")
-}
-
 /// `input` as the [`Confirmation`] of the misbehaviour titled `title`.
 fn confirmation_of(title: &'static str, input: &'static Input) -> Confirmation {
     Confirmation {
@@ -257,7 +258,7 @@ pub static MISBEHAVIOURS: LazyLock<Vec<Misbehaviour>> = LazyLock::new(|| {
         .flat_map(|e| {
             e.found.iter().map(move |f| Misbehaviour {
                 construct: &f.construct,
-                evidence: evidence(&f.evidence).expect("checked where read"),
+                evidence: f.evidence,
                 title: &e.title,
                 clause: e.clause.as_deref().and_then(clauses::named),
             })
